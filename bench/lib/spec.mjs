@@ -1,22 +1,18 @@
-// Where the normative 2026-07-28 schema and examples live: shared/spec beside the repository (as CI lays it out),
-// or MCPKIT_SPEC_DIR.
+// Where the normative 2026-07-28 schema and examples live: the repository's vendored copy
+// (vendor/spec, see its SOURCE.md).
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
-/** The spec folder (holding `2026-07-28/schema.json`), or null when it cannot be found. */
+/** The vendored spec folder (holding `2026-07-28/schema.json`), or null when it is missing. */
 export function specDir() {
-  const candidates = [
-    process.env.MCPKIT_SPEC_DIR,
-    fileURLToPath(new URL('../../../shared/spec/', import.meta.url)),
-    fileURLToPath(new URL('../../shared/spec/', import.meta.url)),
-  ].filter(Boolean);
-  return candidates.find((dir) => existsSync(`${dir.replace(/\/?$/, '/')}2026-07-28/schema.json`))?.replace(/\/?$/, '/') ?? null;
+  const dir = fileURLToPath(new URL('../../vendor/spec/', import.meta.url));
+  return existsSync(`${dir}2026-07-28/schema.json`) ? dir : null;
 }
 
 /** Reads a JSON file under the spec folder. */
 export function readSpecJson(relative) {
   const dir = specDir();
-  if (!dir) throw new Error('shared/spec not found (set MCPKIT_SPEC_DIR)');
+  if (!dir) throw new Error('vendor/spec not found: it is part of the repository (re-vendor with tools/spec/refresh.mjs)');
   return JSON.parse(readFileSync(`${dir}${relative}`, 'utf8'));
 }
 

@@ -20,7 +20,7 @@ const VALIDATORS = [
 ];
 
 export async function run({ quick, reps: repsOpt, log }) {
-  if (!specDir()) throw new Error('shared/spec not found: scenario 6 validates the spec examples (set MCPKIT_SPEC_DIR)');
+  if (!specDir()) throw new Error('vendor/spec not found: scenario 6 validates the spec examples');
   const reps = repsOpt ?? (quick ? 1 : 3);
   const maxMs = quick ? 300 : 1_500;
   const files = Object.fromEntries(VALIDATORS.map(([vid, , file]) => [vid, file()]).filter(([, f]) => f));
@@ -98,7 +98,7 @@ export async function run({ quick, reps: repsOpt, log }) {
       official: results.ajv?.length ? 'measured (ajv baseline and zod)' : `not available: ${failures.ajv ?? ''}`,
       raw: 'no raw limit for validation',
     },
-    eras: { official: 'schema 2026-07-28 (shared/spec); zod schemas as shipped in @modelcontextprotocol/server 2.4.0' },
+    eras: { official: 'schema 2026-07-28 (vendor/spec); zod schemas as shipped in @modelcontextprotocol/server 2.4.0' },
     notes: [],
   };
 }

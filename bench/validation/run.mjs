@@ -44,11 +44,10 @@ const CASES = [
   },
 ];
 
-/** The official 2026-07-28 schema (shared/spec next to the repo, or MCPKIT_SPEC_DIR). */
+/** The official 2026-07-28 schema (the repository's vendored copy, vendor/spec). */
 function officialSchemaPath() {
-  const dir = process.env.MCPKIT_SPEC_DIR || resolve(HERE, '../../../shared/spec');
-  const file = join(dir, '2026-07-28', 'schema.json');
-  if (!existsSync(file)) throw new Error(`official schema not found at ${file} (set MCPKIT_SPEC_DIR)`);
+  const file = join(resolve(HERE, '../../vendor/spec'), '2026-07-28', 'schema.json');
+  if (!existsSync(file)) throw new Error(`official schema not found at ${file} (vendor/spec is part of the repository)`);
   return file;
 }
 

@@ -1,11 +1,16 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', node: 'src/node/index.ts', internal: 'src/internal.ts' },
+  entry: { index: 'src/index.ts', node: 'src/node/index.ts', toolkit: 'src/toolkit.ts' },
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
-  // Shared chunks for CJS too: the internal entry's readers throw the root's error classes, and an
+  // Maps without the sources: stack traces (--enable-source-maps) still name src/ lines, which the
+  // repository holds at the release tag; the sources would be most of the tarball (docs/decisions.md).
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
+  // Shared chunks for CJS too: the toolkit entry's readers throw the root's error classes, and an
   // `instanceof HttpTransportError` must hold whichever entry the class came through.
   splitting: true,
   clean: false, // never leave dist/ empty while a concurrent build runs; CI builds from a clean clone

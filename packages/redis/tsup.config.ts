@@ -5,6 +5,11 @@ export default defineConfig({
   format: ['esm', 'cjs'],
   dts: true,
   sourcemap: true,
+  // Maps without the sources: stack traces (--enable-source-maps) still name src/ lines, which the
+  // repository holds at the release tag; the sources would be most of the tarball (docs/decisions.md).
+  esbuildOptions(options) {
+    options.sourcesContent = false;
+  },
   // Shared chunks: a class reached through several entries (RedisUnavailableError) is one class.
   splitting: true,
   // Overwrite in place: other packages' tests (and parallel builds in a shared checkout) never see

@@ -1,6 +1,8 @@
 // The tie between API reports and changesets: a package whose report changed needs a changeset,
 // and a breaking change needs a major bump — or, while the package is 0.x, a minor whose text has
 // a line starting with `BREAKING:` that says what breaks (it lands in the CHANGELOG as written).
+// Before a package's first release (no `<name>@<version>` tag) nothing can break: `BREAKING:` lines
+// are refused for it.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -64,6 +66,19 @@ export function checkPackage({ name, version, released, change, changesets }) {
     return [`${name}: new API (${list(change.additive)}) needs a minor changeset (the highest is ${bumpName(level)})`];
   }
   return [];
+}
+
+/**
+ * Before its first release a package has no users to break: its changesets say what it offers, and
+ * a `BREAKING:` line would land in the first CHANGELOG describing a break nobody had. Refused.
+ */
+export function refuseBreakingBeforeFirstRelease(name, changesets) {
+  return changesets
+    .filter((c) => c.releases.has(name) && c.breaking.length > 0)
+    .map(
+      (c) =>
+        `${name}: never released, so nothing can break; drop the BREAKING: line${c.breaking.length > 1 ? 's' : ''} of .changeset/${c.id}.md and say what the package does instead`,
+    );
 }
 
 const bumpName = (rank) => Object.keys(RANK).find((k) => RANK[k] === rank);

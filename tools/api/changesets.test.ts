@@ -195,6 +195,20 @@ describe('checkChangesets on a throw-away git repository', () => {
     expect(r.check()).toEqual({ violations: [], notes: ['@mcpkit/p: never released (no @mcpkit/p@* tag), nothing to break'] });
   });
 
+  it('before the first release a BREAKING: line is refused (nothing can break); a plain first-release note is fine', () => {
+    const r = repo('0.1.0', { tag: false });
+    r.changeset('first', 'minor', 'First release: pools.\n\nBREAKING: `open()` is now `connect()`.');
+    expect(r.check().violations).toEqual([
+      '@mcpkit/p: never released, so nothing can break; drop the BREAKING: line of .changeset/first.md and say what the package does instead',
+    ]);
+    r.changeset('first', 'minor', 'First release: pools.\n\n- `open()` opens one.');
+    expect(r.check().violations).toEqual([]);
+    // Once released, the same line is what a 0.x breaking minor needs.
+    const s = repo('0.3.0');
+    s.changeset('drop', 'minor', 'BREAKING: `open()` is now `connect()`.');
+    expect(s.check().violations).toEqual([]);
+  });
+
   it('--since <branch>: only changesets added on this branch count', () => {
     const r = repo('0.3.0');
     r.changeset('earlier', 'minor', 'BREAKING: an earlier break, already on main.');

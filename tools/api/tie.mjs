@@ -5,7 +5,7 @@
 // edited since then: the stricter view of one branch, for review.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
-import { checkPackage, readChangesets } from './changesets.mjs';
+import { checkPackage, readChangesets, refuseBreakingBeforeFirstRelease } from './changesets.mjs';
 import { compareReports } from './compare.mjs';
 import { publishedPackages } from './entries.mjs';
 import { changesetsSince, isGitCheckout, lastReleaseTag, mergeBase, reportsAt } from './git.mjs';
@@ -37,6 +37,7 @@ export function checkChangesets(repoRoot, { since } = {}) {
   for (const pkg of publishedPackages(repoRoot)) {
     const { name, version } = pkg.manifest;
     const tag = lastReleaseTag(repoRoot, name);
+    if (!tag) violations.push(...refuseBreakingBeforeFirstRelease(name, allChangesets));
     const base = sinceBase ?? tag;
     if (!base) {
       notes.push(`${name}: never released (no ${name}@* tag), nothing to break`);

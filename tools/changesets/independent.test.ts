@@ -44,10 +44,20 @@ describe('changesets version packages independently', () => {
     );
     execFileSync(process.execPath, [changesetBin, 'version'], { cwd: dir, stdio: 'pipe' });
     const after = versions(dir);
+    const deps = (p: ReturnType<typeof readPackages>[number]) => ({ ...p.manifest.dependencies, ...p.manifest.peerDependencies });
     const dependents = readPackages(dir)
-      .filter((p) => Object.keys({ ...p.manifest.dependencies, ...p.manifest.peerDependencies }).includes('@mcpkit/jsonrpc'))
+      .filter((p) => Object.keys(deps(p)).includes('@mcpkit/jsonrpc'))
       .map((p) => p.manifest.name);
     expect(dependents.length).toBeGreaterThan(0);
+    // Dependents pinned exactly to a package that moved (`workspace:*`, an ./internal entry) move in
+    // lockstep too (CONTRIBUTING.md, "Internal entries"): legacy follows client and tasks.
+    for (let grew = true; grew; ) {
+      grew = false;
+      for (const p of readPackages(dir)) {
+        const pinned = Object.entries(deps(p)).some(([name, spec]) => spec === 'workspace:*' && dependents.includes(name));
+        if (pinned && !dependents.includes(p.manifest.name)) grew = Boolean(dependents.push(p.manifest.name));
+      }
+    }
     for (const [name, version] of Object.entries(before)) {
       if (name === '@mcpkit/jsonrpc') expect(after[name]).not.toBe(version);
       else if (dependents.includes(name)) expect(after[name], name).not.toBe(version);

@@ -25,8 +25,11 @@ describe('releases', () => {
       const manifest = json(`${dir}/package.json`);
       expect(manifest.private === true, `${dir} (${manifest.name})`).toBe(!dir.startsWith('packages/'));
     }
-    // `changeset publish` skips private packages; private ones get neither versions nor tags.
-    expect(json('package.json').scripts.release).toMatch(/&& changeset publish$/);
+    // `changeset publish` skips private packages; private ones get neither versions nor tags. It must
+    // not run `prepack` (`tsup --clean`): it publishes many packages at once, and a clean rebuild of one
+    // deletes the dist/ that the others' declaration builds read (seen in the release rehearsal, which
+    // hung there); the release has just built everything.
+    expect(json('package.json').scripts.release).toMatch(/^turbo run build .*&& pnpm_config_ignore_scripts=true changeset publish$/);
     expect(json('.changeset/config.json').privatePackages).toEqual({ version: false, tag: false });
   });
 

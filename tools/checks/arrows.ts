@@ -1,5 +1,5 @@
 /**
- * The dependency arrows of ARCHITECTURE.md, as data: for each package, the workspace packages its
+ * The dependency arrows of docs/architecture.md (its picture is drawn from this table), as data: for each package, the workspace packages its
  * runtime code may import. Arrows only point up the picture; `legacy` is the only place 2025-11-25
  * lives, so no modern package may name it.
  */
@@ -12,7 +12,23 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   client: ['jsonrpc', 'schema'],
   // `@mcpkit/legacy/tasks` serves 2025-11-25 core tasks from the tasks extension's server.
   legacy: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'tasks'],
-  cli: ['jsonrpc', 'schema', 'stdio', 'http', 'server', 'client', 'legacy', 'auth', 'otel', 'tasks', 'tasks-client', 'skills', 'skills-client'],
+  cli: [
+    'jsonrpc',
+    'schema',
+    'stdio',
+    'http',
+    'server',
+    'client',
+    'legacy',
+    'auth',
+    'otel',
+    'tasks',
+    'tasks-client',
+    'skills',
+    'skills-client',
+    'apps',
+    'apps-host',
+  ],
   // OAuth 2.1 for HTTP: a fetch wrapper for clients and a request guard for servers. It plugs into
   // @mcpkit/http through that package's public options (injectable fetch, authenticate hook), so
   // neither side carries it unless the user adds it.
@@ -27,6 +43,11 @@ export const ALLOWED_ARROWS: Record<string, readonly string[]> = {
   'tasks-client': ['jsonrpc', 'schema', 'client'],
   skills: ['jsonrpc', 'schema', 'server'],
   'skills-client': ['jsonrpc', 'schema', 'client'],
+  // MCP Apps: `apps` is the server half (`./server`) with what every side shares (root) and the view's
+  // client (`./view`); `apps-host` the host half (declaring, reading views, the web host). The 2025-11-25
+  // side of the server half plugs into dualEra by shape (`apps.legacy`), so not legacy.
+  apps: ['jsonrpc', 'schema', 'server'],
+  'apps-host': ['jsonrpc', 'schema', 'client', 'apps'],
   // Framework adapters sit on top of http and know HTTP, not MCP: they mount an HttpHandler (Host
   // checks, the body a framework parsed, its auth as the principal, the node fast lane) and nothing more.
   // OpenTelemetry through the public hooks only: `createServer({ around })`, a client transport

@@ -9,7 +9,7 @@ import { findRepoRoot, readPackages } from './workspace.js';
 
 const repoRoot = findRepoRoot(import.meta.dirname);
 
-describe('the repository keeps the house rules of ARCHITECTURE.md', () => {
+describe('the repository keeps the house rules of docs/architecture.md', () => {
   it('has no arrow, exports or cycle violations', () => {
     const violations = checkRepository(repoRoot);
     expect(violations.map((v) => `${v.rule} ${v.where}: ${v.message}`)).toEqual([]);

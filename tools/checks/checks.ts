@@ -17,7 +17,7 @@ const workspaceDeps = (deps: Record<string, string> | undefined) => Object.keys(
 
 /**
  * Arrows: a package's runtime code (src/) imports, and its manifest depends on, only the packages
- * ARCHITECTURE.md lets it use. Imports in src must also be declared as dependencies.
+ * docs/architecture.md lets it use. Imports in src must also be declared as dependencies.
  */
 export function checkArrows(repoRoot: string, arrows: Record<string, readonly string[]> = ALLOWED_ARROWS): Violation[] {
   const out: Violation[] = [];

@@ -48,6 +48,21 @@ describe('inputs hash', () => {
     expect(inputsHash(dir, versions)).not.toBe(before);
   });
 
+  it('changes with the repository address (the Go module path is made from it), not with the version', () => {
+    const dir = tree(files);
+    const before = inputsHash(dir, versions);
+    const manifest = (version: string, url: string) =>
+      `${JSON.stringify({ name: '@mcpkit/schema', version, repository: { type: 'git', url, directory: 'packages/schema' } })}\n`;
+    mkdirSync(join(dir, 'packages/schema'), { recursive: true });
+    writeFileSync(join(dir, 'packages/schema/package.json'), manifest('0.1.0', 'git+https://example.invalid/a.git'));
+    const withRepository = inputsHash(dir, versions);
+    expect(withRepository).not.toBe(before);
+    writeFileSync(join(dir, 'packages/schema/package.json'), manifest('0.2.0', 'git+https://example.invalid/a.git'));
+    expect(inputsHash(dir, versions)).toBe(withRepository);
+    writeFileSync(join(dir, 'packages/schema/package.json'), manifest('0.2.0', 'git+https://example.invalid/b.git'));
+    expect(inputsHash(dir, versions)).not.toBe(withRepository);
+  });
+
   it('ignores tests, documentation, the stamp and the package templates (always compared in full)', () => {
     const dir = tree(files);
     const before = inputsHash(dir, versions);

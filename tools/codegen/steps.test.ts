@@ -9,7 +9,7 @@ import { toDraft2020 } from './lib/json-schema.mjs';
 import { readMcpTags } from './lib/mcp-tags.mjs';
 import { staleFiles, writeFiles } from './lib/outputs.mjs';
 import { stableStringify } from './lib/stable-json.mjs';
-import { compactValidatorCode } from './lib/compact-code.mjs';
+import { compactValidatorCode, runtimeModule } from './lib/compact-code.mjs';
 import { generateValidators } from './lib/validators.mjs';
 
 const work = mkdtempSync(join(tmpdir(), 'mcpkit-codegen-'));
@@ -41,11 +41,14 @@ describe('step 1: draft-07 → 2020-12', () => {
 describe('step 2: validators', () => {
   const schema = (def: object) => ({ $schema: 'https://json-schema.org/draft/2020-12/schema', $defs: { T: def } });
 
-  it('emits ESM with named exports, format imports and no require()', () => {
+  it('emits ESM with named exports, format and helper imports and no require()', () => {
     const { code, defNames } = generateValidators('test', schema({ type: 'string', format: 'uri' }));
     expect(defNames).toEqual(['T']);
-    expect(code).toContain("import { uri as formats0 } from '../../formats.js';");
-    expect(code).toMatch(/^export \{ validate\d+ as validateT \};$/m);
+    // From definitions/ or validators/ of a revision up to the package's dist/.
+    expect(code).toContain(`import { uri as formats0 } from '${'../'.repeat(3)}formats.js';`);
+    expect(code).toContain("import { mkError } from '../../validator-runtime.js';");
+    expect(code).toMatch(/^function validateT\(data, instancePath=""\)\{$/m);
+    expect(code).toMatch(/^export \{ validateT \};$/m);
     expect(code).not.toMatch(/require\(|__mcpFormats|"use strict"/);
   });
 
@@ -55,6 +58,20 @@ describe('step 2: validators', () => {
     expect(() => generateValidators('test', schema({ type: 'strin' }))).toThrow(/not valid JSON Schema 2020-12/);
   });
 
+  /** Writes a generated module and the shared helpers beside it, and imports it. */
+  async function load(code: string, name: string) {
+    const dir = join(work, name, 'a', 'b');
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(join(work, name, 'validator-runtime.js'), runtimeModule());
+    writeFileSync(join(dir, 'validators.mjs'), code);
+    const module = (await import(join(dir, 'validators.mjs'))) as Record<string, (((v: unknown) => boolean) & { errors?: unknown }) | undefined>;
+    return (name: string) => {
+      const validate = module[name];
+      if (validate === undefined) throw new Error(`the module exports no ${name}`);
+      return validate;
+    };
+  }
+
   it('compacts ajv output: one function per distinct definition, errors without schemaPath, same messages', async () => {
     const twin = { properties: { n: { type: 'integer', minimum: 0 } }, required: ['n'], type: 'object' };
     const { code } = generateValidators('test', {
@@ -62,13 +79,47 @@ describe('step 2: validators', () => {
       $defs: { A: twin, B: twin, C: { properties: { a: { $ref: '#/$defs/A' }, b: { $ref: '#/$defs/B' } }, type: 'object' } },
     });
     expect(code).not.toMatch(/schemaPath|parentData|rootData/);
-    expect(code.match(/^function validate\d+\(/gm)).toHaveLength(2);
-    const file = join(work, 'compacted.mjs');
-    writeFileSync(file, code);
-    const { validateC } = (await import(file)) as { validateC: ((v: unknown) => boolean) & { errors?: unknown } };
+    expect(code.match(/^function validate\w+\(/gm)).toEqual(['function validateA(', 'function validateC(']);
+    expect(code).toContain('export { validateA, validateA as validateB, validateC };');
+    const validateC = (await load(code, 'compacted'))('validateC');
     expect(validateC({ a: { n: 1 }, b: { n: 2 } })).toBe(true);
     expect(validateC({ a: { n: 1 }, b: { n: -1 } })).toBe(false);
     expect(validateC.errors).toEqual([{ instancePath: '/b/n', keyword: 'minimum', params: { comparison: '>=', limit: 0 }, message: 'must be >= 0' }]);
+  });
+
+  it('writes unions: a tag picks the branch, an unknown tag is one error, other unions report the branch meant', async () => {
+    const member = (method: string, extra: object) => ({
+      type: 'object',
+      required: ['method', ...Object.keys(extra)],
+      properties: { method: { const: method }, ...extra },
+    });
+    const { code } = generateValidators('test', {
+      $schema: 'https://json-schema.org/draft/2020-12/schema',
+      $defs: {
+        A: member('a', { x: { type: 'string' } }),
+        B: member('b', { y: { type: 'string' } }),
+        U: { anyOf: [{ $ref: '#/$defs/A' }, { $ref: '#/$defs/B' }] },
+        P: { type: 'object', properties: { u: { anyOf: [{ $ref: '#/$defs/A' }, { type: 'integer' }] } } },
+      },
+    });
+    const exports = await load(code, 'unions');
+    const validateU = exports('validateU');
+    const validateP = exports('validateP');
+    expect(validateU({ method: 'b', y: 'ok' })).toBe(true);
+    expect(validateU({ method: 'b', y: 1 })).toBe(false);
+    expect(validateU.errors).toEqual([{ instancePath: '/y', keyword: 'type', params: { type: 'string' }, message: 'must be string' }]);
+    expect(validateU({ method: 'c' })).toBe(false);
+    expect(validateU.errors).toEqual([
+      { instancePath: '/method', keyword: 'discriminator', params: { tag: 'method', tagValue: 'c', allowedValues: ['a', 'b'] }, message: 'unknown method "c"' },
+    ]);
+    // An inline union (lifted to a function of its own) keeps the anyOf's verdict.
+    expect(validateP({ u: 3 })).toBe(true);
+    expect(validateP({ u: 'x' })).toBe(false);
+    expect(validateP.errors).toEqual([
+      { instancePath: '/u', keyword: 'type', params: { type: 'object' }, message: 'must be object' },
+      { instancePath: '/u', keyword: 'type', params: { type: 'integer' }, message: 'must be integer' },
+      { instancePath: '/u', keyword: 'anyOf', params: {}, message: 'must match a schema in anyOf' },
+    ]);
   });
 
   it('fails on ajv output it does not know how to compact', () => {

@@ -17,8 +17,10 @@ export const MANIFESTS = {
   'packages/schema/lang/python/pyproject.toml': /^version = "([^"]+)"$/m,
   'packages/schema/lang/python/mcpkit_schema/__init__.py': /^__version__ = "([^"]+)"$/m,
   'packages/schema/lang/csharp/Mcpkit.Schema.csproj': /<Version>([^<]+)<\/Version>/,
+  'packages/schema/lang/csharp/Mcpkit.Schema.nuspec': /<version>([^<]+)<\/version>/,
   'packages/schema/lang/kotlin/build.gradle.kts': /^version = "([^"]+)"$/m,
-  'packages/schema/lang/swift/Package.swift': /^let mcpkitSchemaVersion = "([^"]+)"$/m,
+  'packages/schema/lang/kotlin/pom.xml': /^ {2}<version>([^<]+)<\/version>$/m,
+  'Package.swift': /^let mcpkitSchemaVersion = "([^"]+)"$/m,
 };
 
 /** The version each manifest under `root` declares (undefined when unreadable). */

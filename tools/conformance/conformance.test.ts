@@ -278,3 +278,15 @@ describe('expected failures', () => {
     }
   });
 });
+
+describe('budgets under load', () => {
+  it('gives each scenario 120 s by default, and the client under test 5 s less (MCPKIT_CONFORMANCE_DEADLINE_MS)', async () => {
+    const { parseArgs } = await import('./cli.mjs');
+    const { clientDeadlineMs } = await import('./scenario-runs.mjs');
+    expect(parseArgs([]).timeout).toBe(120_000);
+    expect(parseArgs(['--timeout', '30000']).timeout).toBe(30_000);
+    expect(clientDeadlineMs(120_000)).toBe(115_000);
+    expect(clientDeadlineMs(30_000)).toBe(25_000);
+    expect(clientDeadlineMs(2_000)).toBe(1_000);
+  });
+});

@@ -24,6 +24,9 @@ export async function pool(items, size, fn) {
   return results;
 }
 
+/** How long the client under test may run: 5 s less than the suite's per-scenario `timeoutMs`. */
+export const clientDeadlineMs = (timeoutMs) => Math.max(1_000, timeoutMs - 5_000);
+
 /** Runs one scenario on its own (`--scenario`), for client legs and for extras run alone. */
 export async function runOne(ctx, role, revision, scenario, dir) {
   mkdirSync(dir, { recursive: true });
@@ -31,7 +34,10 @@ export async function runOne(ctx, role, revision, scenario, dir) {
     role === 'server'
       ? ['server', '--url', ctx.serverUrl, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir]
       : ['client', '--command', ctx.clientCmd, '--scenario', scenario, '--spec-version', revision, '--force', '--timeout', String(ctx.opts.timeout), '-o', dir];
-  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: ctx.opts.timeout + 60_000 });
+  // The suite hands its environment to the client it starts: the client under test gives up (saying
+  // why) 5 s before the suite's timeout would kill it, whatever --timeout is.
+  const env = role === 'client' ? { ...process.env, MCPKIT_CONFORMANCE_DEADLINE_MS: String(clientDeadlineMs(ctx.opts.timeout)) } : process.env;
+  const r = await runSuite(ctx.suite, args, { cwd: REPO, timeoutMs: ctx.opts.timeout + 60_000, env });
   const text = `${r.stdout}\n${r.stderr}`;
   writeFileSync(join(dir, 'suite-output.txt'), text);
   if (ctx.opts.verbose) err(`--- ${role} ${revision} ${scenario} ---\n${text.trimEnd()}`);

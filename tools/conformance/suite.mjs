@@ -64,12 +64,12 @@ export const liveGroups = new Set();
  * outlives `timeoutMs` the whole group (the suite and any client it spawned) is killed.
  * @param {{ node: string, entry: string }} suite
  * @param {string[]} args
- * @param {{ cwd: string, timeoutMs: number, onData?: (chunk: string) => void }} opts
+ * @param {{ cwd: string, timeoutMs: number, env?: NodeJS.ProcessEnv, onData?: (chunk: string) => void }} opts
  * @returns {Promise<{ code: number | null, signal: string | null, stdout: string, stderr: string, timedOut: boolean }>}
  */
-export function runSuite(suite, args, { cwd, timeoutMs, onData }) {
+export function runSuite(suite, args, { cwd, timeoutMs, env, onData }) {
   return new Promise((resolve, reject) => {
-    const child = spawn(suite.node, [suite.entry, ...args], { cwd, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(suite.node, [suite.entry, ...args], { cwd, env: env ?? process.env, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
     liveGroups.add(child.pid);
     let stdout = '';
     let stderr = '';

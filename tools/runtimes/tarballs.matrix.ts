@@ -9,6 +9,7 @@ import { spawn } from 'node:child_process';
 import { publint } from 'publint';
 import { formatMessage } from 'publint/utils';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pageFilesOf } from '../checks/entries.mjs';
 import { binaries } from './binaries.js';
 import { run, runClient, stopAll, type CheckLine } from './processes.js';
 import { installAll, packAll, tarballFiles, type Packed } from './tarballs.js';
@@ -35,7 +36,10 @@ beforeAll(async () => {
     const result = await runClient(node, ['check-entries.mjs', JSON.stringify(entries)], consumer);
     imports.set(label, result.checks);
   }
-}, 600_000);
+  // npm installing every tarball and importing every entry on two Nodes: 3 to 7 minutes, more on a
+  // busy machine (it passed 600 s with conformance and the bench beside it). The bound is only there
+  // to end a hang; a slow machine is slow, not red.
+}, 3_600_000);
 afterAll(async () => {
   await stopAll();
   for (const dir of [packDir, consumer]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
@@ -58,7 +62,11 @@ describe('every tarball', () => {
     const problems: string[] = [];
     for (const p of packed) {
       const report = path.join(packDir, `${p.dir}.attw.json`);
-      const result = await run('sh', ['-c', `"${attwBin}" "${p.tarball}" --format json > "${report}"`], { cwd: packDir });
+      // Page files (`*.bundle.js`) are not module entries: no types, no CJS form (tools/checks/entries.mjs).
+      const manifest = JSON.parse(fs.readFileSync(path.join(consumer, 'node_modules', p.name, 'package.json'), 'utf8'));
+      const pages = pageFilesOf(manifest.exports);
+      const exclude = pages.length ? ` --exclude-entrypoints ${pages.map((page) => `"${page}"`).join(' ')}` : '';
+      const result = await run('sh', ['-c', `"${attwBin}" "${p.tarball}" --format json${exclude} > "${report}"`], { cwd: packDir });
       const parsed = JSON.parse(fs.readFileSync(report, 'utf8')) as {
         analysis: { problems?: Array<{ kind: string; entrypoint?: string; resolutionKind?: string }> };
       };

@@ -8,6 +8,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { moduleEntries } from '../checks/entries.mjs';
 import { findRepoRoot, readPackages } from '../checks/workspace.js';
 import { run } from './processes.js';
 
@@ -21,8 +22,14 @@ export interface Packed {
 
 export const repoRoot = findRepoRoot(import.meta.dirname);
 
-/** Packs every public package into `dest`. The build must be current (`pnpm test` or `pnpm build` ran). */
+/**
+ * Packs every public package into `dest`. The build must be current (`pnpm test` or `pnpm build` ran).
+ * Under the release rehearsal (tools/release/rehearse.mjs) `MCPKIT_TARBALLS` names a JSON list of the
+ * tarballs it published to its registry: those are checked instead, and nothing is packed.
+ */
 export async function packAll(dest: string): Promise<Packed[]> {
+  const published = process.env.MCPKIT_TARBALLS;
+  if (published) return JSON.parse(fs.readFileSync(published, 'utf8')) as Packed[];
   const packages = readPackages(repoRoot).filter((p) => (p.manifest as { private?: boolean }).private !== true);
   const packed: Packed[] = [];
   for (const pkg of packages) {
@@ -37,9 +44,7 @@ export async function packAll(dest: string): Promise<Packed[]> {
     };
     const tarball = path.join(dest, `${manifest.name.replace('@', '').replace('/', '-')}-${manifest.version}.tgz`);
     if (!fs.existsSync(tarball)) throw new Error(`pnpm pack wrote no ${tarball}:\n${result.output}`);
-    const entries = Object.keys(manifest.exports)
-      .filter((key) => key !== './package.json')
-      .map((key) => (key === '.' ? manifest.name : `${manifest.name}/${key.slice(2)}`));
+    const entries = moduleEntries(manifest.name, manifest.exports);
     packed.push({ name: manifest.name, dir: pkg.dir, tarball, entries });
   }
   return packed;

@@ -19,7 +19,10 @@ import { describeError } from './describe-error.js';
 import { scenarioFor, type ScenarioContext } from './scenarios.js';
 
 const CLIENT_INFO = { name: 'mcpkit-conformance-client', version: '0.0.0' };
-/** Exit before the suite's own per-scenario timeout (30 s) would kill us, saying why. */
+/**
+ * Exit before the suite's own per-scenario timeout would kill us, saying why. The harness
+ * (tools/conformance) sets it from its `--timeout`; 25 s fits the suite's own default of 30 s.
+ */
 const DEADLINE_MS = Number(process.env.MCPKIT_CONFORMANCE_DEADLINE_MS ?? 25_000);
 
 const log = (line: string): void => void process.stderr.write(`[conformance-client] ${line}\n`);

@@ -1,5 +1,7 @@
 import { createServer, type McpServer, type ServerOptions } from '@mcpkit/server';
-import { TasksServer, tasksServer, type TasksServerOptions } from '@mcpkit/tasks/server';
+import type { AppsServer } from '@mcpkit/apps/server';
+import { createTasksServer, type TasksServer, type TasksServerOptions } from '@mcpkit/tasks/server';
+import { everythingApps } from './apps.js';
 import { contentTools } from './content-tools.js';
 import { dynamicTools } from './dynamic.js';
 import { inputTools } from './input-tools.js';
@@ -15,6 +17,8 @@ export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' 
    * TTLs...); pass your own `TasksServer` to serve its 2025-11-25 side too (`legacyTasks(tasks)`).
    */
   tasks?: TasksServerOptions | TasksServer;
+  /** Its MCP Apps extension (`everythingApps()`); pass your own to serve its 2025-11-25 side too (`apps.legacy`). */
+  apps?: AppsServer;
 };
 
 /**
@@ -25,18 +29,23 @@ export type EverythingOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' 
  */
 export function createEverythingServer(options: EverythingOptions = {}): McpServer {
   const state = { watchedVersion: 1 };
-  const { tasks: taskOptions, ...serverOptions } = options;
-  const tasks = taskOptions instanceof TasksServer ? taskOptions : tasksServer({ pollIntervalMs: 250, ...taskOptions });
+  const { tasks: taskOptions, apps: givenApps, ...serverOptions } = options;
+  const tasks =
+    taskOptions !== undefined && 'methods' in taskOptions ? (taskOptions as TasksServer) : createTasksServer({ pollIntervalMs: 250, ...taskOptions });
+  const apps = givenApps ?? everythingApps();
+  const around = serverOptions.around;
   const server: McpServer = createServer({
     info: { name: 'mcpkit-everything', title: 'mcpkit everything server', version: '0.1.0' },
     instructions:
-      'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), tasks (slow_compute), skills (skills/list), prompts, resources, templates, completions and change notifications.',
-    tools: [...contentTools(), ...inputTools(), ...taskTools(tasks), ...dynamicTools(() => server, state)],
+      'A demonstration server: echo, content of every type, progress, logging, input requests (MRTR), tasks (slow_compute), skills (skills/list), an MCP Apps view (show_counter), prompts, resources, templates, completions and change notifications.',
+    tools: [...contentTools(), ...inputTools(), ...taskTools(tasks), ...dynamicTools(() => server, state), ...apps.tools],
     prompts: everythingPrompts(),
     resources: everythingResources(state),
     resourceTemplates: everythingTemplates(),
-    extensions: [tasks, everythingSkills()],
+    extensions: [tasks, everythingSkills(), apps],
     ...serverOptions,
+    // The apps fallback (plain tools for clients without the extension) runs inside the caller's hook, if any.
+    around: around ? (request, context, next) => around(request, context, (r, c) => apps.around(r, c, next)) : apps.around,
   });
   return server;
 }

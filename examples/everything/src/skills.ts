@@ -1,4 +1,4 @@
-import { memorySkillSource, skillsServer, type SkillsServer } from '@mcpkit/skills';
+import { memorySkillSource, createSkillsServer, type SkillsServer } from '@mcpkit/skills';
 
 // A small skills directory, held in memory so the server runs anywhere (the CLI bundles it, Workers
 // have no file system). Paths are relative to the skills root, as directorySkillSource would see them.
@@ -36,5 +36,5 @@ const FILES: Readonly<Record<string, string>> = {
 
 /** The skills extension of the everything server, with its small skills directory. */
 export function everythingSkills(): SkillsServer {
-  return skillsServer({ source: memorySkillSource(FILES) });
+  return createSkillsServer({ source: memorySkillSource(FILES) });
 }

@@ -15,6 +15,6 @@ export {
   type AuthorizeRequest,
 } from './server/scope-challenge.js';
 export { challengeResponse, insufficientScopeResponse, bearerChallengeHeader, type ChallengeFields } from './server/challenge.js';
-export { requireScopes, hasScopes, missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from './shared/principal.js';
+export { requireScopes, hasScopes, missingScopes, withImpliedScopes, type TokenPrincipal, type ScopeImplications } from './shared/principal.js';
 export { resourceMetadataUrl, canonicalResourceUri } from './shared/urls.js';
 export { AuthError, type AuthErrorCode } from './shared/errors.js';

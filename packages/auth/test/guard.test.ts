@@ -2,7 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { exportJWK, generateKeyPair, SignJWT, type CryptoKey } from 'jose';
 import { parseWwwAuthenticate } from '../src/index.js';
-import { bearerGuard, InvalidTokenError, jwtVerifier, protectedResourceMetadata, requireScopes, type Principal } from '../src/server.js';
+import { bearerGuard, InvalidTokenError, jwtVerifier, protectedResourceMetadata, requireScopes, type TokenPrincipal } from '../src/server.js';
 
 const RESOURCE = 'https://mcp.example.com/mcp';
 const ISSUER = 'https://auth.example.com';
@@ -55,7 +55,7 @@ describe('bearerGuard', () => {
   it('lets a valid token through with its principal', async () => {
     const outcome = await guard()(request(`Bearer ${await token()}`));
     expect(outcome).not.toBeInstanceOf(Response);
-    const { principal } = outcome as { principal: Principal };
+    const { principal } = outcome as { principal: TokenPrincipal };
     expect(principal).toMatchObject({ subject: 'alice', issuer: ISSUER, clientId: 'app', scopes: ['mcp:read'] });
     expect(typeof principal.expiresAt).toBe('number');
     expect(principal.claims.aud).toBe(RESOURCE);
@@ -110,7 +110,7 @@ describe('bearerGuard', () => {
     const outcome = await implied(request(`Bearer ${await token({ scope: 'files:write' })}`));
     expect(outcome).not.toBeInstanceOf(Response);
     // The principal carries the implied scope, so the server's per-tool checks agree with the guard.
-    expect((outcome as { principal: Principal }).principal.scopes).toEqual(['files:write', 'files:read']);
+    expect((outcome as { principal: TokenPrincipal }).principal.scopes).toEqual(['files:write', 'files:read']);
   });
 
   it('answers a malformed Authorization header with 400 and another scheme with 401', async () => {

@@ -31,8 +31,8 @@ describe('startLoopbackRedirect', () => {
     const aborted = loopback.navigate(new URL('https://auth.example/a'), controller.signal);
     controller.abort(new Error('user cancelled'));
     await expect(aborted).rejects.toThrow('user cancelled');
-    const pending = loopback.navigate(new URL('https://auth.example/b'));
+    const pending = expect(loopback.navigate(new URL('https://auth.example/b'))).rejects.toMatchObject({ code: 'authorization_denied' });
     await loopback.close();
-    await expect(pending).rejects.toMatchObject({ code: 'authorization_denied' });
+    await pending;
   });
 });

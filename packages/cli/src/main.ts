@@ -32,6 +32,9 @@ export async function main(argv: readonly string[], terminal?: Terminal): Promis
       case 'demo':
         if (terminal === undefined) term = processTerminal(invocation.color);
         return await runDemo(invocation.command, term);
+      case 'inspect':
+        // Loaded on first use: the other commands never pay for the page server.
+        return await (await import('./inspect/run-inspect.js')).runInspect(invocation.command, invocation.settings, term);
       case 'client':
         if (terminal === undefined) term = processTerminal(invocation.color);
         return await runClientCommand(invocation.command, invocation.settings, term);

@@ -41,7 +41,7 @@ describe('--answers and prompts for input', () => {
     const answers = JSON.stringify([
       { action: 'accept', content: { name: 'Grace' } },
       { role: 'assistant', content: { type: 'text', text: 'Hello there' }, model: 'test-model' },
-      { roots: [{ uri: 'file:///work/project', name: 'project' }] },
+      { roots: [{ uri: 'file:///home/ada/project', name: 'project' }] },
     ]);
     const run = await mcpkit(['tools', 'call', 'test_input_required_result_multiple_inputs', '--era', era, '--answers', answers, '--url', server.endpoint]);
     expect(run.code).toBe(0);

@@ -9,7 +9,7 @@ describe('mcpkit demo', () => {
   afterAll(killChildren);
 
   it('runs the four scenarios over stdio and HTTP and exits 0', async () => {
-    const run = await mcpkit(['demo'], { killAfterMs: 170_000 });
+    const run = await mcpkit(['demo'], { killAfterMs: 590_000 });
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
     const out = run.stdout;
@@ -28,19 +28,19 @@ describe('mcpkit demo', () => {
     // 3 and 4.
     expect(out).toContain('"error":{"code":-32022');
     expect(out).toContain('fell back to initialize');
-  }, 180_000);
+  }, 600_000);
 
   it('fails (exit 1) when the client tampers with requestState', async () => {
-    const run = await mcpkit(['demo', '--transport', 'stdio', '--fault', 'tamper-state'], { killAfterMs: 110_000 });
+    const run = await mcpkit(['demo', '--transport', 'stdio', '--fault', 'tamper-state'], { killAfterMs: 590_000 });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('✗ expected the retry to echo requestState byte for byte, but it sent a different requestState');
     expect(run.stdout).toContain('1 scenario run(s) misbehaved: stdio 1');
-  }, 120_000);
+  }, 600_000);
 
   it('fails (exit 1) when the probe meets a server that does not need the fallback', async () => {
-    const run = await mcpkit(['demo', '--transport', 'http', '--fault', 'no-fallback'], { killAfterMs: 110_000 });
+    const run = await mcpkit(['demo', '--transport', 'http', '--fault', 'no-fallback'], { killAfterMs: 590_000 });
     expect(run.code).toBe(1);
     expect(run.stdout).toContain('✗ expected the legacy server to answer the probe with an error');
     expect(run.stdout).toContain('1 scenario run(s) misbehaved: http 4');
-  }, 120_000);
+  }, 600_000);
 });

@@ -51,7 +51,7 @@ export function mcpkit(args: readonly string[], options: RunOptions = {}): Promi
     options.onStderr?.(text, child);
   });
   child.stdin!.end(options.input ?? '');
-  const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 60_000);
+  const timer = setTimeout(() => child.kill('SIGKILL'), options.killAfterMs ?? 600_000);
   return new Promise((resolve, reject) => {
     child.on('error', reject);
     child.on('close', (code) => {
@@ -95,7 +95,7 @@ export function startExample(era: 'dual' | 'modern' | 'legacy' = 'dual', port = 
       child.stderr!.on('data', onData);
     });
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`serve-example did not start: ${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`serve-example did not start: ${stderr}`)), 540_000);
     child.stderr!.setEncoding('utf8').on('data', (text: string) => {
       stderr += text;
       const match = /on (http:\/\/\S+\/mcp)/.exec(stderr);

@@ -70,10 +70,10 @@ describe('mcpkit serve-example --transport http', () => {
       expect(legacy.status).toBe(404);
       expect(legacy.session).toBeNull();
       expect(JSON.stringify(legacy.body)).toContain('2026-07-28');
-      // The dual-era client, told "legacy", reads that refusal and moves to the modern era.
+      // The dual-era client, told "legacy", reads that refusal and says so (--era legacy means legacy).
       const run = await mcpkit(['discover', '--era', 'legacy', '--url', server.endpoint]);
-      expect(run.code).toBe(0);
-      expect(run.stdout).toMatch(/era\s+modern, protocol 2026-07-28 \(initialize was refused/);
+      expect(run.code).toBe(1);
+      expect(run.stderr).toMatch(/names the modern versions 2026-07-28[\s\S]*--era auto/);
     } finally {
       await server.stop();
     }

@@ -9,7 +9,9 @@ import {
   type RequestId,
   type RequestOptions,
 } from '@mcpkit/jsonrpc';
-import { encodeHeaderValue, META_SUBSCRIPTION_ID, validateLoggingMessageNotificationParams, type LoggingLevel } from '@mcpkit/schema';
+import type { LoggingLevel } from '@mcpkit/schema';
+import { encodeHeaderValue, META_SUBSCRIPTION_ID } from '@mcpkit/schema/2026-07-28/core';
+import { validateLoggingMessageNotificationParams } from '@mcpkit/schema/2026-07-28/validators/notifications';
 import { MemoryCacheStore } from './cache-store.js';
 import { ClientExtensions } from './extensions.js';
 import type { InputHandlers } from './handlers.js';
@@ -19,7 +21,7 @@ import type { InputCall } from './mrtr.js';
 import type { CallOptions, ModernClientOptions } from './options.js';
 import { ProgressRouter } from './progress.js';
 import { RequestMeta } from './request-meta.js';
-import { checkResult } from './result-check.js';
+import { checkResult, loadResultValidators } from './result-check.js';
 import { ResultCache } from './result-cache.js';
 import { ToolIndex } from './tool-index.js';
 import { traceTransport } from './trace.js';
@@ -106,7 +108,8 @@ export class ClientCore {
 
   /** Starts the transport (spawns the process...). Requests do it on their own; calling it first surfaces start errors early. */
   start(): Promise<void> {
-    this.starting ??= this.connection.start().then(
+    // The result validators load with the transport: every request and listen stream waits for `start`.
+    this.starting ??= Promise.all([this.connection.start(), this.validate ? loadResultValidators() : undefined]).then(
       () => {
         this.ready = true;
       },
@@ -132,7 +135,7 @@ export class ClientCore {
    * both sides speak switches the client to it and retries once (basic/versioning.mdx); none in
    * common rejects with `UnsupportedVersionError`.
    */
-  async send(
+  send(
     method: string,
     params: Record<string, unknown> | undefined,
     options: CallOptions | undefined,
@@ -140,27 +143,49 @@ export class ClientCore {
     headers?: Record<string, string>,
     call?: InputCall,
   ): Promise<JsonObject> {
-    if (!this.ready) await this.start();
-    const source = this.mirrorHeaders ? this.extensions.method(method)?.nameSource : undefined;
-    const name = source === undefined ? undefined : params?.[source];
-    if (typeof name === 'string') headers = { ...headers, 'Mcp-Name': encodeHeaderValue(name) };
-    for (let retried = false; ; retried = true) {
-      const onProgress = options?.onProgress;
-      const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
-      const wire = this.meta.params(params, handlers, options?.logLevel ?? this.logLevel, token);
-      const pending = this.connection.begin(method, wire, sendOptions(options, headers));
-      if (call !== undefined) call.lastId = pending.id;
-      if (token !== undefined) this.progress.attach(token, pending);
-      try {
-        return checkResult(method, await pending.result, this.validate, this.extensions);
-      } catch (error) {
+    if (!this.ready) return this.start().then(() => this.send(method, params, options, handlers, headers, call));
+    try {
+      const source = this.mirrorHeaders ? this.extensions.method(method)?.nameSource : undefined;
+      const name = source === undefined ? undefined : params?.[source];
+      if (typeof name === 'string') headers = { ...headers, 'Mcp-Name': encodeHeaderValue(name) };
+      return this.round(method, params, options, handlers, headers, call, false);
+    } catch (error) {
+      return Promise.reject(error);
+    }
+  }
+
+  /**
+   * One round trip and its check; after a `-32022`, the one retry. Promise callbacks rather than an
+   * async function: this runs for every request, and each await would allocate a frame of its own.
+   */
+  private round(
+    method: string,
+    params: Record<string, unknown> | undefined,
+    options: CallOptions | undefined,
+    handlers: InputHandlers,
+    headers: Record<string, string> | undefined,
+    call: InputCall | undefined,
+    retried: boolean,
+  ): Promise<JsonObject> {
+    const onProgress = options?.onProgress;
+    const token = onProgress === undefined ? undefined : this.progress.open(onProgress);
+    const wire = this.meta.params(params, handlers, options?.logLevel ?? this.logLevel, token);
+    const pending = this.connection.begin(method, wire, sendOptions(options, headers));
+    if (call !== undefined) call.lastId = pending.id;
+    if (token !== undefined) this.progress.attach(token, pending);
+    return pending.result.then(
+      (result) => {
+        if (token !== undefined) this.progress.close(token);
+        return checkResult(method, result, this.validate, this.extensions);
+      },
+      (error: unknown) => {
+        if (token !== undefined) this.progress.close(token);
         const retry = retried ? undefined : versionToRetry(error, this.versions);
         if (retry === undefined) throw error;
         if (retry !== this.meta.protocolVersion) this.meta.useVersion(retry);
-      } finally {
-        if (token !== undefined) this.progress.close(token);
-      }
-    }
+        return this.round(method, params, options, handlers, headers, call, true);
+      },
+    );
   }
 
   /** Switches every later request to `version`. */

@@ -1,22 +1,22 @@
 import { RemoteError, type JsonObject, type MessageTransport } from '@mcpkit/jsonrpc';
-import {
-  ErrorCode,
-  type CallToolResult,
-  type CompleteResult,
-  type DiscoverResult,
-  type GetPromptResult,
-  type InputRequiredResult,
-  type ListPromptsResult,
-  type ListResourcesResult,
-  type ListResourceTemplatesResult,
-  type ListToolsResult,
-  type Prompt,
-  type ReadResourceResult,
-  type Resource,
-  type ResourceTemplate,
-  type SubscriptionFilter,
-  type Tool,
+import type {
+  CallToolResult,
+  CompleteResult,
+  DiscoverResult,
+  GetPromptResult,
+  InputRequiredResult,
+  ListPromptsResult,
+  ListResourcesResult,
+  ListResourceTemplatesResult,
+  ListToolsResult,
+  Prompt,
+  ReadResourceResult,
+  Resource,
+  ResourceTemplate,
+  SubscriptionFilter,
+  Tool,
 } from '@mcpkit/schema';
+import { ErrorCode } from '@mcpkit/schema/2026-07-28/core';
 import { ClientCore } from './client-core.js';
 import { InvalidResultError } from './errors.js';
 import type { InputHandlers } from './handlers.js';
@@ -111,19 +111,46 @@ export class ModernClient implements McpClient {
   async rootsChanged(): Promise<void> {}
 
   /** `tools/call`; `structuredContent` is checked against the tool's `outputSchema` when the tool was listed. */
-  async callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
-    const handlers = options?.handlers ?? this.core.handlers;
-    let headers = this.core.mirrorHeaders ? this.core.tools.headers(params.name, params.arguments) : undefined;
-    let result: JsonObject;
+  callTool(params: CallToolParams, options?: InputCallOptions): Promise<CallToolResult> {
+    // Promise callbacks, not an async function: the common call (a complete result, no output
+    // schema) then costs no frame of its own; the other cases take the general path below.
     try {
-      result = await this.core.send('tools/call', params, options, handlers, headers);
+      const handlers = options?.handlers ?? this.core.handlers;
+      const headers = this.core.mirrorHeaders ? this.core.tools.headers(params.name, params.arguments) : undefined;
+      return this.core.send('tools/call', params, options, handlers, headers).then(
+        (result) => {
+          if (result.resultType === 'input_required' || isExtensionResult(result)) return this.finishToolCall(params, options, handlers, headers, result);
+          const checking = this.core.tools.checkOutput(params.name, result as CallToolResult);
+          return checking === undefined ? (result as CallToolResult) : checking.then(() => result as CallToolResult);
+        },
+        (error: unknown) => {
+          // streamable-http.mdx "Client Behavior": after a HeaderMismatch, list the tools again and retry.
+          if (!this.core.mirrorHeaders || !(error instanceof RemoteError) || error.code !== ErrorCode.HeaderMismatch) throw error;
+          return this.retryToolCall(params, options, handlers);
+        },
+      );
     } catch (error) {
-      // streamable-http.mdx "Client Behavior": after a HeaderMismatch, list the tools again and retry.
-      if (!this.core.mirrorHeaders || !(error instanceof RemoteError) || error.code !== ErrorCode.HeaderMismatch) throw error;
-      await this.relearnTool(params.name, options);
-      headers = this.core.tools.headers(params.name, params.arguments);
-      result = await this.core.send('tools/call', params, options, handlers, headers);
+      return Promise.reject(error);
     }
+  }
+
+  /** `tools/call` after a HeaderMismatch: the tool is listed again and the call retried once. */
+  private async retryToolCall(params: CallToolParams, options: InputCallOptions | undefined, handlers: InputHandlers): Promise<CallToolResult> {
+    await this.relearnTool(params.name, options);
+    const headers = this.core.tools.headers(params.name, params.arguments);
+    const result = await this.core.send('tools/call', params, options, handlers, headers);
+    return this.finishToolCall(params, options, handlers, headers, result);
+  }
+
+  /** The rest of a `tools/call`: MRTR rounds, an extension's result, then the output schema check. */
+  private async finishToolCall(
+    params: CallToolParams,
+    options: InputCallOptions | undefined,
+    handlers: InputHandlers,
+    headers: Record<string, string> | undefined,
+    first: JsonObject,
+  ): Promise<CallToolResult> {
+    let result = first;
     if (result.resultType === 'input_required') {
       result = await continueWithInput(result as InputRequiredResult, this.inputCall('tools/call', params, options, handlers, headers), this.limits);
     }

@@ -7,6 +7,8 @@ import { LocalError } from '@mcpkit/jsonrpc';
 
 /** The server broke the protocol (a result or notification it must not send); the request failed, the client stays usable. */
 export class ProtocolError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/ProtocolError';
   override readonly name: string = 'ProtocolError';
   constructor(
     /** The method of the request the faulty message belonged to, when there is one. */
@@ -20,6 +22,8 @@ export class ProtocolError extends LocalError {
 
 /** A result failed validation at the boundary (schema, unknown `resultType`, `input_required` where not allowed). */
 export class InvalidResultError extends ProtocolError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/InvalidResultError';
   override readonly name: string = 'InvalidResultError';
   constructor(
     method: string,
@@ -34,6 +38,8 @@ export class InvalidResultError extends ProtocolError {
 
 /** `structuredContent` of a tool result does not match the tool's `outputSchema` (or the schema is unusable). */
 export class OutputSchemaError extends InvalidResultError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/OutputSchemaError';
   override readonly name = 'OutputSchemaError';
   constructor(
     /** The tool that was called. */
@@ -47,6 +53,8 @@ export class OutputSchemaError extends InvalidResultError {
 
 /** The server speaks no protocol version this client speaks (`-32022` without a common version). */
 export class UnsupportedVersionError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/UnsupportedVersionError';
   override readonly name = 'UnsupportedVersionError';
   constructor(
     /** The versions this client speaks, in order of preference. */
@@ -61,6 +69,8 @@ export class UnsupportedVersionError extends LocalError {
 
 /** The server kept asking for input beyond `maxInputRounds` (MRTR). */
 export class InputRoundsExceededError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/InputRoundsExceededError';
   override readonly name = 'InputRoundsExceededError';
   constructor(
     readonly method: string,
@@ -73,6 +83,8 @@ export class InputRoundsExceededError extends LocalError {
 
 /** A request with its input rounds (MRTR) did not finish within its total deadline. */
 export class InputDeadlineError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/InputDeadlineError';
   override readonly name = 'InputDeadlineError';
   constructor(
     readonly method: string,
@@ -86,6 +98,8 @@ export class InputDeadlineError extends LocalError {
 
 /** A registered input handler (elicitation, sampling, roots) failed; the request was not retried. */
 export class InputHandlerError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/InputHandlerError';
   override readonly name = 'InputHandlerError';
   constructor(
     /** The input request's method, e.g. `sampling/createMessage`. */
@@ -100,6 +114,8 @@ export class InputHandlerError extends LocalError {
 
 /** The method does not exist in the era this client speaks (e.g. `ping` on a 2026-07-28 server). */
 export class UnsupportedInEraError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/client/UnsupportedInEraError';
   override readonly name = 'UnsupportedInEraError';
   constructor(
     readonly method: string,

@@ -1,5 +1,7 @@
 import { RemoteError, type JsonObject, type JsonRpcNotification, type PendingRequest, type RequestId } from '@mcpkit/jsonrpc';
-import { ErrorCode, META_SUBSCRIPTION_ID, validateSubscriptionsAcknowledgedNotificationParams, type SubscriptionFilter } from '@mcpkit/schema';
+import type { SubscriptionFilter } from '@mcpkit/schema';
+import { ErrorCode, META_SUBSCRIPTION_ID } from '@mcpkit/schema/2026-07-28/core';
+import { validateSubscriptionsAcknowledgedNotificationParams } from '@mcpkit/schema/2026-07-28/validators/notifications';
 import { ProtocolError } from './errors.js';
 import { compareFilters, filterAllows } from './listen-filter.js';
 import type { ListenAcknowledgement, ListenNotification, ListenOptions, ListenStream, ReconnectOptions } from './mcp-client.js';

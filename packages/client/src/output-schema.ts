@@ -1,4 +1,4 @@
-import { createEvalFreeValidator, type JsonSchemaDialect } from '@mcpkit/schema/json-schema';
+import type { JsonSchemaDialect, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 
 /**
  * Compiles a tool's `outputSchema` (server-supplied, so untrusted) into a check of
@@ -21,7 +21,10 @@ const DIALECTS: Record<string, JsonSchemaDialect> = {
   'https://json-schema.org/draft/2019-09/schema': '2019-09',
   'http://json-schema.org/draft-07/schema': 'draft-07',
 };
-const validator = createEvalFreeValidator({ assertFormats: false });
+/** The eval-free validator, imported with the first output schema to compile: a client whose tools declare none never loads it. */
+let validator: Promise<JsonSchemaValidator> | undefined;
+const evalFree = (): Promise<JsonSchemaValidator> =>
+  (validator ??= import('@mcpkit/schema/json-schema').then((module) => module.createEvalFreeValidator({ assertFormats: false })));
 
 /** The supported dialects, for messages and the README. */
 export const OUTPUT_SCHEMA_DIALECTS = ['2020-12 (default)', '2019-09', 'draft-07'] as const;
@@ -42,8 +45,9 @@ export async function compileOutputSchema(schema: unknown): Promise<OutputCheck>
   if (known === undefined) {
     throw new TypeError(`outputSchema uses the unsupported dialect ${JSON.stringify(dialect)} (supported: ${OUTPUT_SCHEMA_DIALECTS.join(', ')})`);
   }
+  const compiler = await evalFree();
   try {
-    return validator.compile(schema as Record<string, unknown>, known);
+    return compiler.compile(schema as Record<string, unknown>, known);
   } catch (error) {
     throw new TypeError(`outputSchema cannot be used: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -1,5 +1,6 @@
 import type { PendingRequest } from '@mcpkit/jsonrpc';
-import { validateProgressNotificationParams, type ProgressNotificationParams, type ProgressToken, type Validator } from '@mcpkit/schema';
+import type { ProgressNotificationParams, ProgressToken, Validator } from '@mcpkit/schema';
+import { validateProgressNotificationParams } from '@mcpkit/schema/2026-07-28/validators/notifications';
 
 /** One request that asked for progress. */
 interface Tracked {

@@ -1,14 +1,6 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import {
-  META_CLIENT_CAPABILITIES,
-  META_CLIENT_INFO,
-  META_LOG_LEVEL,
-  META_PROGRESS_TOKEN,
-  META_PROTOCOL_VERSION,
-  type Implementation,
-  type LoggingLevel,
-  type ProgressToken,
-} from '@mcpkit/schema';
+import type { Implementation, LoggingLevel, ProgressToken } from '@mcpkit/schema';
+import { META_CLIENT_CAPABILITIES, META_CLIENT_INFO, META_LOG_LEVEL, META_PROGRESS_TOKEN, META_PROTOCOL_VERSION } from '@mcpkit/schema/2026-07-28/core';
 import { deriveClientCapabilities, type ExtraCapabilities, type InputHandlers } from './handlers.js';
 
 type Meta = Record<string, unknown>;

@@ -1,21 +1,5 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import {
-  catalogue,
-  formatErrors,
-  validateCallToolResult,
-  validateCompleteResult,
-  validateDiscoverResult,
-  validateGetPromptResult,
-  validateInputRequiredResult,
-  validateListPromptsResult,
-  validateListResourcesResult,
-  validateListResourceTemplatesResult,
-  validateListToolsResult,
-  validateReadResourceResult,
-  validateResult,
-  validateSubscriptionsListenResult,
-  type Validator,
-} from '@mcpkit/schema';
+import { catalogue, formatErrors } from '@mcpkit/schema/2026-07-28/core';
 import { InvalidResultError } from './errors.js';
 import type { ClientExtensions } from './extensions.js';
 
@@ -26,18 +10,27 @@ import type { ClientExtensions } from './extensions.js';
  * match its method's schema.
  */
 
-const COMPLETE: Record<string, Validator<unknown>> = {
-  'server/discover': validateDiscoverResult,
-  'tools/list': validateListToolsResult,
-  'tools/call': validateCallToolResult,
-  'prompts/list': validateListPromptsResult,
-  'prompts/get': validateGetPromptResult,
-  'resources/list': validateListResourcesResult,
-  'resources/templates/list': validateListResourceTemplatesResult,
-  'resources/read': validateReadResourceResult,
-  'completion/complete': validateCompleteResult,
-  'subscriptions/listen': validateSubscriptionsListenResult,
-};
+type ResultValidators = typeof import('./result-validators.js');
+
+/** The result validators, once `loadResultValidators` has imported them. */
+let validators: ResultValidators | undefined;
+let loading: Promise<void> | undefined;
+
+/**
+ * Imports the result validators (once, on first use: a client that does not validate results never
+ * loads them). `checkResult` with `validate` needs them; the client awaits this when it starts.
+ */
+export function loadResultValidators(): Promise<void> {
+  loading ??= import('./result-validators.js').then((module) => {
+    validators = module;
+  });
+  return loading;
+}
+
+function loaded(): ResultValidators {
+  if (validators === undefined) throw new Error('checkResult: the result validators are not loaded (loadResultValidators)');
+  return validators;
+}
 
 const requests = Object.values(catalogue).filter((info) => info.kind === 'request' && info.direction === 'client-to-server');
 /** The methods whose complete results carry `ttlMs` and `cacheScope` (from the schema's catalogue). */
@@ -55,7 +48,7 @@ export function checkResult(method: string, result: JsonObject, validate = true,
   if (type === 'complete') {
     if (CACHEABLE.has(method)) normalizeHints(result);
     if (validate) {
-      const validator = COMPLETE[method] ?? extensions?.method(method)?.result ?? validateResult;
+      const validator = loaded().COMPLETE[method] ?? extensions?.method(method)?.result ?? loaded().GENERIC;
       if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
     }
     return result;
@@ -64,8 +57,8 @@ export function checkResult(method: string, result: JsonObject, validate = true,
     if (!MRTR_METHODS.has(method)) {
       throw new InvalidResultError(method, `resultType "input_required" is not allowed for ${method}`, result);
     }
-    if (validate && !validateInputRequiredResult(result)) {
-      throw new InvalidResultError(method, formatErrors(validateInputRequiredResult.errors), result);
+    if (validate && !loaded().INPUT_REQUIRED(result)) {
+      throw new InvalidResultError(method, formatErrors(loaded().INPUT_REQUIRED.errors), result);
     }
     if (result.inputRequests === undefined && result.requestState === undefined) {
       throw new InvalidResultError(method, 'an input_required result must carry inputRequests or requestState', result);

@@ -1,4 +1,5 @@
-import { headerParamsFromSchema, mcpParamHeaders, type CallToolResult, type HeaderParam, type Tool } from '@mcpkit/schema';
+import type { CallToolResult, HeaderParam, Tool } from '@mcpkit/schema';
+import { headerParamsFromSchema, mcpParamHeaders } from '@mcpkit/schema/2026-07-28/core';
 import { ToolOutputChecker } from './tool-output-checker.js';
 
 const NO_HEADERS: readonly HeaderParam[] = [];

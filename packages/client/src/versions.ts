@@ -1,5 +1,5 @@
 import { RemoteError } from '@mcpkit/jsonrpc';
-import { ErrorCode, LATEST_PROTOCOL_VERSION } from '@mcpkit/schema';
+import { ErrorCode, LATEST_PROTOCOL_VERSION } from '@mcpkit/schema/2026-07-28/core';
 import { UnsupportedVersionError } from './errors.js';
 
 /**

@@ -14,6 +14,11 @@ afterEach(async () => {
 // The loopback transport delivers with microtasks, so the clocks behind timeouts and progress can be fake.
 const fakeClocks = () => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'performance', 'Date'] });
 
+/** Resolves once `condition` holds, checking after each turn of the event loop (the client sends once it has started). */
+async function until(condition: () => boolean): Promise<void> {
+  while (!condition()) await new Promise((resolve) => setImmediate(resolve));
+}
+
 /** A tool that never answers on its own; it resolves with "no response" once cancelled. */
 function hanging(): FakeServer {
   return new FakeServer({
@@ -28,10 +33,10 @@ describe('cancellation and timeouts', () => {
     let transport;
     ({ client, transport } = connect(server, { kind: 'stream' }));
     const controller = new AbortController();
-    const call = client.callTool({ name: 'slow' }, { signal: controller.signal });
-    await new Promise((resolve) => setImmediate(resolve));
+    const call = client.callTool({ name: 'slow' }, { signal: controller.signal }).catch((e: unknown) => e);
+    await until(() => server.received('tools/call').length > 0);
     controller.abort('user pressed stop');
-    const error = await call.catch((e: unknown) => e);
+    const error = await call;
     expect(error).toBeInstanceOf(CancelledError);
     const id = server.received('tools/call')[0]!.id;
     expect(transport.sent.at(-1)).toEqual({
@@ -49,10 +54,10 @@ describe('cancellation and timeouts', () => {
     let transport;
     ({ client, transport } = connect(server, { kind: 'exchange' }));
     const controller = new AbortController();
-    const call = client.callTool({ name: 'slow' }, { signal: controller.signal });
-    await new Promise((resolve) => setImmediate(resolve));
+    const call = expect(client.callTool({ name: 'slow' }, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
+    await until(() => server.received('tools/call').length > 0);
     controller.abort();
-    await expect(call).rejects.toBeInstanceOf(CancelledError);
+    await call;
     expect(transport.cancelled).toEqual([server.received('tools/call')[0]!.id]);
     expect(transport.sent.some((m) => 'method' in m && m.method === 'notifications/cancelled')).toBe(false);
   });
@@ -112,10 +117,10 @@ describe('cancellation and timeouts', () => {
     const server = hanging();
     let transport;
     ({ client, transport } = connect(server));
-    const call = client.callTool({ name: 'slow' });
-    await new Promise((resolve) => setImmediate(resolve));
+    const call = expect(client.callTool({ name: 'slow' })).rejects.toBeInstanceOf(TransportClosedError);
+    await until(() => server.received('tools/call').length > 0);
     transport.crash();
-    await expect(call).rejects.toBeInstanceOf(TransportClosedError);
+    await call;
     await expect(client.callTool({ name: 'again' })).rejects.toBeInstanceOf(TransportClosedError);
   });
 });

@@ -3,5 +3,6 @@
  * It knows HTTP, not MCP: the handler decides everything else.
  */
 export { mcpExpress, type ExpressHandler } from './mcp-express.js';
-export { mcpMetadata, type MetadataHandler } from './metadata.js';
+export { mcpMetadata } from './metadata.js';
+export type { MetadataHandler } from '@mcpkit/http';
 export type { ExpressRequest, McpExpressOptions } from './options.js';

@@ -5,9 +5,7 @@
  */
 import { toWebRequest, writeWebResponse } from '@mcpkit/http/node';
 import type { ExpressHandler } from './mcp-express.js';
-
-/** A web handler that answers some paths and returns undefined for the rest. */
-export type MetadataHandler = (request: Request) => Response | undefined | Promise<Response | undefined>;
+import type { MetadataHandler } from '@mcpkit/http';
 
 const NEVER = new AbortController().signal;
 

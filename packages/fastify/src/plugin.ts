@@ -1,22 +1,19 @@
 /**
- * `mcpFastify`: a Fastify plugin serving an MCP endpoint made by `createHttpHandler` (or
- * `dualEra(server).httpHandler()`) on the node fast lane of `@mcpkit/http`. By default the plugin's
+ * `mcpFastify`: a Fastify plugin serving any MCP endpoint (`createHttpHandler(server)`,
+ * `dualEra(server).httpHandler()`, a router of them) on the node lane of `@mcpkit/http`; the
+ * endpoint runs every check itself (Host with this plugin's `allowedHosts`, Origin, size). By default the plugin's
  * own scope reads no body, so the handler reads the raw bytes once, under its own size limit, and
  * answers every refusal (415, 413, 400) as MCP clients expect; `parseBody: true` uses the body
  * Fastify parsed instead (its `bodyLimit` then applies as well).
  */
-import { createHostCheck, type HostAllowList, type HttpHandler } from '@mcpkit/http';
-import { jsonRpcErrorBody } from '@mcpkit/http/internal';
+import { createHostCheck, type HostAllowList, type HttpHandler, type MetadataHandler, type WebHandler } from '@mcpkit/http';
 import { handleNodeRequest, toWebRequest, writeWebResponse } from '@mcpkit/http/node';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
-/** A web handler that answers some paths and returns undefined for the rest (such as `protectedResourceMetadata`). */
-export type MetadataHandler = (request: Request) => Response | undefined | Promise<Response | undefined>;
-
 /** Options of {@link mcpFastify}. */
 export interface McpFastifyOptions {
-  /** The MCP endpoint (`createHttpHandler(server)`, `dualEra(server).httpHandler()`). */
-  handler: HttpHandler;
+  /** The MCP endpoint (`createHttpHandler(server)`, `dualEra(server).httpHandler()`, any web handler). */
+  handler: HttpHandler | WebHandler;
   /** Where it is served (default `/mcp`); POST, GET, DELETE and OPTIONS are routed to it. */
   path?: string;
   /**
@@ -42,7 +39,7 @@ const NEVER = new AbortController().signal;
  */
 export async function mcpFastify(fastify: FastifyInstance, options: McpFastifyOptions): Promise<void> {
   const { handler } = options;
-  if (typeof handler !== 'function') throw new TypeError('mcpFastify needs { handler } (a createHttpHandler handler)');
+  if (typeof handler !== 'function') throw new TypeError('mcpFastify needs { handler } (an endpoint such as createHttpHandler(server))');
   const hostAllowed = createHostCheck(options.allowedHosts);
   const principalOf = options.principal ?? ((request: FastifyRequest) => (request as FastifyRequest & { user?: unknown }).user);
   const parseBody = options.parseBody === true;
@@ -56,15 +53,8 @@ export async function mcpFastify(fastify: FastifyInstance, options: McpFastifyOp
     method: ['POST', 'GET', 'DELETE', 'OPTIONS'],
     url: options.path ?? '/mcp',
     handler: async (request: FastifyRequest, reply: FastifyReply) => {
-      const host = request.headers.host;
-      if (!hostAllowed(host)) {
-        return reply
-          .code(403)
-          .type('application/json')
-          .send(jsonRpcErrorBody(undefined, -32600, `Host ${JSON.stringify(host ?? '')} is not allowed (allowedHosts)`));
-      }
       reply.hijack();
-      await handleNodeRequest(handler, request.raw, reply.raw, { body: parseBody ? request.body : undefined, principal: principalOf(request) });
+      await handleNodeRequest(handler, request.raw, reply.raw, { body: parseBody ? request.body : undefined, principal: principalOf(request), hostAllowed });
     },
   });
 

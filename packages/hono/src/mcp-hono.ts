@@ -1,14 +1,15 @@
 /**
- * `mcpHono(handler)` and `mcpGuard()`: an MCP endpoint of `@mcpkit/http` in Hono. The plain
- * one-liner `app.all('/mcp', (c) => handler(c.req.raw))` works on every runtime Hono runs on;
- * `mcpHono` adds the Host check, takes a body that an earlier middleware already read
- * (`c.req.json()`), and passes your auth middleware's result to the server as the principal.
- * `mcpGuard` is the same checks as a middleware, in front of any handler.
+ * `mcpHono(endpoint)` and `mcpGuard()`: an MCP endpoint of `@mcpkit/http` in Hono. The plain
+ * one-liner `app.all('/mcp', (c) => endpoint(c.req.raw))` works on every runtime Hono runs on;
+ * `mcpHono` is a thin hand-over: the endpoint runs the Host check (with this adapter's
+ * `allowedHosts`) and every other check itself; the adapter hands over a body an earlier middleware
+ * already read (`c.req.json()`) and your auth middleware's result as the principal.
+ * `mcpGuard` is the core's `createRequestGuard` as a middleware, in front of any handler.
  */
-import { handleRequest, type HttpHandler } from '@mcpkit/http';
-import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
+import { createHostCheck, createRequestGuard, handleRequest, type HttpHandler, type WebHandler } from '@mcpkit/http';
+import { jsonRpcErrorResponse } from '@mcpkit/http/toolkit';
 import type { Context, MiddlewareHandler } from 'hono';
-import { requestChecks, type GuardOptions } from './checks.js';
+import type { GuardOptions } from './checks.js';
 
 /** Options of {@link mcpHono}. */
 export interface McpHonoOptions extends Omit<GuardOptions, 'allowedOrigins'> {
@@ -21,7 +22,7 @@ export interface McpHonoOptions extends Omit<GuardOptions, 'allowedOrigins'> {
  * @example app.use('/mcp', mcpGuard({ allowedHosts: ['mcp.example.com'] })); app.all('/mcp', (c) => handler(c.req.raw));
  */
 export function mcpGuard(options: GuardOptions = {}): MiddlewareHandler {
-  const check = requestChecks(options);
+  const check = createRequestGuard(options);
   return async (c, next) => {
     const refused = check(c.req.raw);
     if (refused !== undefined) return refused;
@@ -30,15 +31,17 @@ export function mcpGuard(options: GuardOptions = {}): MiddlewareHandler {
 }
 
 /**
- * Serves an MCP endpoint (`createHttpHandler(server)`, `dualEra(server).httpHandler()`) as a Hono handler.
- * Origins are checked by the handler itself (its `allowedOrigins`).
- * @example app.all('/mcp', mcpHono(handler, { allowedHosts: ['mcp.example.com'] }));
+ * Serves any MCP endpoint (`createHttpHandler(server)`, `dualEra(server).httpHandler()`) as a Hono
+ * handler. Origins are checked by the endpoint itself (its `allowedOrigins`).
+ * @example app.all('/mcp', mcpHono(endpoint, { allowedHosts: ['mcp.example.com'] }));
  */
-export function mcpHono(handler: HttpHandler, options: McpHonoOptions = {}): (c: Context) => Promise<Response> {
-  const check = requestChecks({ ...options, allowedOrigins: '*' });
+export function mcpHono(handler: HttpHandler | WebHandler, options: McpHonoOptions = {}): (c: Context) => Promise<Response> {
+  const hostAllowed = createHostCheck(options.allowedHosts);
+  const guard =
+    options.maxBodyBytes === undefined ? undefined : createRequestGuard({ allowedHosts: '*', allowedOrigins: '*', maxBodyBytes: options.maxBodyBytes });
   const principalOf = options.principal ?? ((c: Context) => c.get('auth' as never));
   return async (c) => {
-    const refused = check(c.req.raw);
+    const refused = guard?.(c.req.raw);
     if (refused !== undefined) return refused;
     let body: unknown;
     if (c.req.raw.bodyUsed) {
@@ -49,6 +52,6 @@ export function mcpHono(handler: HttpHandler, options: McpHonoOptions = {}): (c:
         return jsonRpcErrorResponse(400, undefined, -32700, 'Parse error: the body read by an earlier middleware is not JSON');
       }
     }
-    return handleRequest(handler, c.req.raw, { body, principal: principalOf(c) });
+    return handleRequest(handler, c.req.raw, { body, principal: principalOf(c), hostAllowed });
   };
 }

@@ -21,10 +21,11 @@ import {
   type MessageTransport,
   type SendOptions,
 } from '@mcpkit/jsonrpc';
-import { encodeHeaderValue } from '@mcpkit/schema';
+import { encodeHeaderValue, readProtocolVersion } from '@mcpkit/schema/2026-07-28/core';
+import { anySignal } from './any-signal.js';
 import { ContentTooLargeError, HttpError, HttpTransportError } from './errors.js';
 import { defaultFetch, reportExchange, type FetchLike, type HttpExchangeInfo } from './exchange-info.js';
-import { LATEST_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
+import { LATEST_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 import { readExcerpt, readSseData, readTextLimited } from './reply-reading.js';
 
 /** Options of {@link HttpClientTransport}. */
@@ -110,7 +111,7 @@ export class HttpClientTransport implements MessageTransport {
     const method = 'method' in message ? message.method : undefined;
     const params = 'params' in message && isJsonObject(message.params) ? message.params : undefined;
     const meta = params?._meta;
-    const declared = isJsonObject(meta) && typeof meta[META_PROTOCOL_VERSION] === 'string' ? (meta[META_PROTOCOL_VERSION] as string) : undefined;
+    const declared = readProtocolVersion(meta);
     const isRequest = 'id' in message && method !== undefined;
     if (declared !== undefined && isRequest) this.lastVersion = declared;
     // A request mirrors its own _meta (none: the server answers -32602); other POSTs use the last one seen.
@@ -129,7 +130,7 @@ export class HttpClientTransport implements MessageTransport {
   async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     if (this.lifetime.signal.aborted) throw new TransportClosedError('transport closed');
     const headers = this.headersFor(message, options.headers);
-    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const signal = options.signal ? anySignal([options.signal, this.lifetime.signal]) : this.lifetime.signal;
     const started = Date.now();
     const body = JSON.stringify(message);
     try {

@@ -12,11 +12,15 @@ import { summarizeBody } from './body-summary.js';
  * before the final response or is not what HTTP MCP allows); `HttpError` when the server answered an error status.
  */
 export class HttpTransportError extends TransportError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/http/HttpTransportError';
   override readonly name: string = 'HttpTransportError';
 }
 
 /** The server answered with an HTTP error status and no JSON-RPC response to the request. */
 export class HttpError extends HttpTransportError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/http/HttpError';
   override readonly name: string = 'HttpError';
   /** The HTTP status code. */
   readonly status: number;
@@ -44,6 +48,8 @@ export class HttpError extends HttpTransportError {
  * `MessageTooLargeError`, which is an incoming frame over this side's own limit.
  */
 export class ContentTooLargeError extends HttpError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/http/ContentTooLargeError';
   override readonly name: string = 'ContentTooLargeError';
   /** Bytes of the refused POST body. */
   readonly sentBytes: number;

@@ -7,6 +7,7 @@
  * the same core, so they behave the same.
  */
 
+import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import type { InterceptRequest } from './options.js';
 
 /** `readBody` outcomes other than the body itself. */
@@ -40,12 +41,20 @@ export interface ExchangeSink {
   end(): void;
   /** Drops the stream at once (the client is gone or too slow). */
   destroy(): void;
+  /**
+   * Optional: writes `message` as the last event and ends the stream, a large message in pieces with
+   * backpressure (the same bytes as `write(sseJsonEvent(JSON.stringify(message)))` then `end()`, which is
+   * what is done without it). Throws what `JSON.stringify` throws before writing anything.
+   */
+  endWithJsonEvent?(message: JsonRpcMessage): void;
 }
 
-/** One HTTP exchange as the handler core sees it. */
-export interface Exchange {
+/** One HTTP exchange of any host, as an endpoint's `serve` sees it (the node adapter and the web host implement it). */
+export interface HttpExchange {
   /** The HTTP method, uppercase. */
   readonly method: string;
+  /** The path of the request URL, without the query (`/mcp`): what a router routes on. */
+  readonly path: string;
   /** A request header by lowercase name, `null` when absent. */
   header(lowercaseName: string): string | null;
   /** The peer's IP address, when the host knows it. */
@@ -55,15 +64,26 @@ export interface Exchange {
    * read and discarded, within `maxDiscardBytes` and the deadline, so the client can read the 413);
    * `TIMED_OUT` when it had not fully arrived `bodyTimeoutMs` after the request did.
    */
-  readBody(): Promise<BodyOutcome>;
+  readBody(limits: BodyLimits): Promise<BodyOutcome>;
   /** A web `Request` for user hooks (method, URL, headers, signal); its body is not readable. */
   request(): Request;
+  /**
+   * The whole request as a web `Request`, its body readable, for a handler that speaks only fetch.
+   * Call it instead of `readBody`, never after it.
+   */
+  webRequest(): Request;
   /** The request head for `intercept`: a web `Request` on the web host, a cheap view on node. */
   head(): InterceptRequest;
   /** Calls `listener.peerGone()` once if the client goes away before the reply ended. */
   watchAbort(listener: PeerGoneListener): void;
   /** Replies with a complete body (or none). */
   respond(status: number, headers: Readonly<Record<string, string>>, body: string | null): void;
+  /**
+   * Optional: replies with `message` as a JSON body, a large message in pieces with backpressure (the
+   * same bytes as `respond(status, headers, JSON.stringify(message))`, which is what is done without it).
+   * Throws what `JSON.stringify` throws before writing anything.
+   */
+  respondJson?(status: number, headers: Readonly<Record<string, string>>, message: JsonRpcMessage): void;
   /** Replies with a response built by a hook, adding `extraHeaders`. Resolves when it was written. */
   respondWith(response: Response, extraHeaders?: Record<string, string>): void | Promise<void>;
   /** Starts a 200 SSE reply; `owner` hears when the client drops the stream. */
@@ -71,6 +91,9 @@ export interface Exchange {
   /** Lets go of an exchange whose client is gone (the web host must still settle its Response). */
   abandon(): void;
 }
+
+/** The short name this package's own code uses. */
+export type Exchange = HttpExchange;
 
 /** What a framework already did with a request before handing it over (see `handleRequest`). */
 export interface HandOver {
@@ -81,25 +104,11 @@ export interface HandOver {
   readonly body?: unknown;
   /** Who the framework's own authentication says is calling; reaches the dispatcher as `ctx.transport.principal`. */
   readonly principal?: unknown;
-}
-
-/** The core as a host adapter drives it. */
-export interface ExchangeServer {
-  /** The limits the exchanges of this server apply to their bodies. */
-  readonly limits: BodyLimits;
   /**
-   * Serves one exchange; settles once the reply was decided (streams continue afterwards). Never
-   * rejects: an unexpected failure is reported and answered with 500 when nothing was sent yet.
+   * The mounting adapter's `Host` check (made once with `createHostCheck(allowedHosts)`); the core
+   * runs it before anything else, in place of its own `allowedHosts`, and answers a refusal 403.
    */
-  serve(exchange: Exchange, given?: HandOver): Promise<void>;
-}
-
-/** Where a handler made by `createHttpHandler` keeps its core, for the node adapter's fast lane. */
-export const CORE = Symbol.for('@mcpkit/http.core.v1');
-
-/** Reads the core of one of our handlers, if `handler` is one. */
-export function coreOf(handler: unknown): ExchangeServer | undefined {
-  return typeof handler === 'function' ? (handler as unknown as Record<symbol, ExchangeServer | undefined>)[CORE] : undefined;
+  readonly hostAllowed?: (host: string | null | undefined) => boolean;
 }
 
 /** A settled promise shared by every call that has nothing to wait for. */

@@ -27,22 +27,20 @@ import {
 import { parseJsonBody } from './body.js';
 import { CorsPolicy } from './cors.js';
 import { headerParamsOf, interceptOf, nameSourceOf, type HttpDispatcher } from './dispatcher.js';
-import { CORE, coreOf, TIMED_OUT, TOO_LARGE, type Exchange, type ExchangeServer, type HandOver } from './exchange.js';
+import { makeHttpHandler, toHttpHandler, type HttpHandler, type WebHandler } from './endpoint.js';
+import { TIMED_OUT, TOO_LARGE, type Exchange, type HandOver } from './exchange.js';
+import { createHostCheck } from './host.js';
 import { acceptsJsonAndSse, isJsonContentType } from './negotiation.js';
 import { DEFAULT_LIMITS, resolveLimits, type HttpHandlerOptions, type HttpLimits, type InterceptContext, type InterceptHook } from './options.js';
 import { createOriginCheck } from './origin.js';
 import { ErrorCode } from './protocol.js';
+import type { PeerGoneListener } from './exchange.js';
 import { PostContext, type ContextOwner } from './post-context.js';
 import { checkRequest } from './request-checks.js';
+import { hostRefusal, originRefusal } from './request-guard.js';
 import { JSON_HEADERS, jsonRpcErrorBody } from './responses.js';
 import { Ticker } from './ticker.js';
 import { WebExchange } from './web-exchange.js';
-
-/** A web-standard request handler: runs on Node (through `@mcpkit/http/node`), Bun, Deno and Workers. */
-export type HttpHandler = (request: Request) => Promise<Response>;
-
-/** Any web-standard handler (what `serveHttp` of `@mcpkit/http/node` serves besides an `HttpHandler`). */
-export type WebHandler = (request: Request) => Response | Promise<Response>;
 
 const NO_HEADERS: Readonly<Record<string, string>> = Object.freeze({});
 
@@ -77,12 +75,14 @@ class ExchangeInterceptContext implements InterceptContext {
 
 const LISTEN = 'subscriptions/listen';
 
-class HandlerCore implements ExchangeServer, ContextOwner {
+class HandlerCore implements ContextOwner {
   readonly limits: HttpLimits;
   readonly ticker: Ticker;
   private inFlight = 0;
   private streams = 0;
   private readonly originAllowed: (origin: string) => boolean;
+  private readonly hostAllowed: ((host: string | null | undefined) => boolean) | undefined;
+  private closed = false;
   private readonly cors: CorsPolicy | undefined;
   private readonly headerParams: HttpDispatcher['headerParams'] | undefined;
   private readonly nameSource: HttpDispatcher['nameSource'] | undefined;
@@ -96,6 +96,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     this.limits = resolveLimits(options.limits);
     this.ticker = new Ticker(Math.max(10, Math.floor(Math.min(this.limits.keepAliveMs, this.limits.stallTimeoutMs) / 2)));
     this.originAllowed = createOriginCheck(options.allowedOrigins);
+    this.hostAllowed = options.allowedHosts === undefined ? undefined : createHostCheck(options.allowedHosts);
     this.cors = options.cors ? new CorsPolicy(options.cors === true ? {} : options.cors) : undefined;
     this.headerParams = headerParamsOf(dispatcher);
     this.nameSource = nameSourceOf(dispatcher);
@@ -153,12 +154,27 @@ class HandlerCore implements ExchangeServer, ContextOwner {
     }
   }
 
+  /** Stops taking requests and ends every open stream (each leaves the ticker as it ends). */
+  close(): void {
+    this.closed = true;
+    for (const stream of this.ticker.targets()) (stream as Partial<PeerGoneListener>).peerGone?.();
+  }
+
   private async serveChecked(ex: Exchange, given: HandOver | undefined): Promise<void> {
+    // The Host check (DNS rebinding) of the adapter that mounted us, or our own `allowedHosts`.
+    const hostAllowed = given?.hostAllowed ?? this.hostAllowed;
+    if (hostAllowed !== undefined) {
+      const host = ex.header('host');
+      if (!hostAllowed(host)) return this.fail(ex, 403, undefined, ErrorCode.InvalidRequest, hostRefusal(host));
+    }
+    if (this.closed) {
+      return ex.respond(503, { ...JSON_HEADERS, 'retry-after': '1' }, jsonRpcErrorBody(undefined, ErrorCode.InternalError, 'The endpoint is closing'));
+    }
     const origin = ex.header('origin');
     let cors: Record<string, string> | undefined;
     if (origin !== null) {
       // spec: a present but invalid Origin gets 403 (DNS rebinding)
-      if (!this.originAllowed(origin)) return this.fail(ex, 403, undefined, ErrorCode.InvalidRequest, `Origin ${origin} is not allowed`);
+      if (!this.originAllowed(origin)) return this.fail(ex, 403, undefined, ErrorCode.InvalidRequest, originRefusal(origin));
       if (this.cors) cors = this.cors.replyHeaders(origin);
     }
     const method = ex.method;
@@ -188,7 +204,7 @@ class HandlerCore implements ExchangeServer, ContextOwner {
       }
       body = given.body;
     } else {
-      const bytes = await ex.readBody();
+      const bytes = await ex.readBody(this.limits);
       if (bytes === TOO_LARGE) {
         const max = this.limits.maxBodyBytes;
         return this.fail(ex, 413, undefined, ErrorCode.InvalidRequest, `Body larger than ${max} bytes, the most this server accepts`, cors, {
@@ -324,26 +340,26 @@ class HandlerCore implements ExchangeServer, ContextOwner {
  */
 export function createHttpHandler(dispatcher: Dispatcher | HttpDispatcher, options: HttpHandlerOptions = {}): HttpHandler {
   const core = new HandlerCore(dispatcher, options);
-  const handler: HttpHandler = (request) => {
-    const exchange = new WebExchange(request, core.limits);
-    void core.serve(exchange);
-    return exchange.response;
-  };
-  Object.defineProperty(handler, CORE, { value: core });
-  return handler;
+  return makeHttpHandler(
+    (request) => {
+      const exchange = new WebExchange(request);
+      void core.serve(exchange);
+      return exchange.response;
+    },
+    (exchange, given) => core.serve(exchange, given),
+    async () => core.close(),
+  );
 }
 
 /**
- * Serves `request` through a handler made by `createHttpHandler`, with what a framework already did:
- * its parsed JSON body (when it consumed the stream) and its principal. This is what framework
- * adapters build on; a plain `handler(request)` is the same call with nothing handed over.
- * @example const response = await handleRequest(handler, c.req.raw, { body: await c.req.json(), principal: c.get('auth') });
+ * Serves `request` through any endpoint, with what a framework already did: its parsed JSON body
+ * (when it consumed the stream), its principal, its Host check. This is what web-standard framework
+ * adapters build on; a plain `endpoint(request)` is the same call with nothing handed over.
+ * @example const response = await handleRequest(endpoint, c.req.raw, { body: await c.req.json(), principal: c.get('auth') });
  */
-export function handleRequest(handler: HttpHandler, request: Request, given: HandOver = {}): Promise<Response> {
-  const core = coreOf(handler);
-  if (core === undefined) throw new TypeError('handleRequest needs a handler made by createHttpHandler');
-  const exchange = new WebExchange(request, core.limits);
-  void core.serve(exchange, given);
+export function handleRequest(handler: HttpHandler | WebHandler, request: Request, given: HandOver = {}): Promise<Response> {
+  const exchange = new WebExchange(request);
+  void toHttpHandler(handler).serve(exchange, given);
   return exchange.response;
 }
 

@@ -1,11 +1,21 @@
 /**
  * @mcpkit/http: MCP Streamable HTTP (2026-07-28) on web-standard Request/Response, and the
- * fetch-based client transport. The `node:http` adapter lives in `@mcpkit/http/node`; what only
- * other mcpkit packages use lives in `@mcpkit/http/internal`.
+ * fetch-based client transport. The `node:http` adapter lives in `@mcpkit/http/node`; the building
+ * blocks for transport and host authors in `@mcpkit/http/toolkit`.
  */
-export { createHttpHandler, handleRequest, DEFAULT_LIMITS, type HttpHandler, type WebHandler } from './handler.js';
+export { createHttpHandler, handleRequest, DEFAULT_LIMITS } from './handler.js';
+export {
+  createHttpRouter,
+  isHttpHandler,
+  toHttpHandler,
+  type HttpHandler,
+  type HttpRouterOptions,
+  type MetadataHandler,
+  type WebHandler,
+} from './endpoint.js';
+export { createRequestGuard, type RequestGuardOptions } from './request-guard.js';
 export type { HttpDispatcher } from './dispatcher.js';
-export type { HandOver } from './exchange.js';
+export type { HandOver, HttpExchange } from './exchange.js';
 export { clientAddressOf } from './client-address.js';
 export type {
   Authenticated,

@@ -5,6 +5,7 @@
 import type { JsonRpcMessage, TransportInfo } from '@mcpkit/jsonrpc';
 import type { CorsOptions } from './cors.js';
 import type { OriginAllowList } from './origin.js';
+import type { HostAllowList } from './host.js';
 
 /** What `authenticate` established; `principal` reaches the dispatcher as `ctx.transport.principal`. */
 export interface Authenticated {
@@ -101,6 +102,12 @@ export interface HttpLimits {
 export interface HttpHandlerOptions {
   /** Browser origins allowed to call (default: localhost, 127.0.0.1 and [::1] on any port). Requests without Origin always pass. */
   allowedOrigins?: OriginAllowList;
+  /**
+   * `Host` names that may reach the endpoint (DNS rebinding), checked first; a refusal is a 403.
+   * Default: no check here (a Workers or Deno Deploy endpoint is reached by its public name); the
+   * framework adapters check localhost by default, and an adapter's own `allowedHosts` replaces this.
+   */
+  allowedHosts?: HostAllowList;
   /** Opt-in CORS for browser clients (preflight, exposed and allowed MCP headers). Default off. */
   cors?: boolean | CorsOptions;
   /** Authentication hook; see {@link AuthenticateHook}. */

@@ -5,8 +5,13 @@
  * JSON. The first `notify` switches the reply to SSE: that notification, every later one and the
  * final response are events, then the stream ends. Once the client is gone (or was cut off for
  * not reading), the signal fires and nothing more is written.
+ *
+ * A long-lived request (a listen stream) may `detach` once set up: the dispatch promise then ends
+ * without answering, and the context itself is what stays of the request: a record the server's
+ * fan-out writes to, with the sink and the budget slot, until `answer` (or the client's going
+ * away, told to the owner) ends it. No async function waits per idle stream.
  */
-import type { DispatchContext, JsonRpcNotification, JsonRpcResponse, RequestId, TransportInfo } from '@mcpkit/jsonrpc';
+import type { DetachedRequest, DispatchContext, JsonRpcNotification, JsonRpcResponse, RequestId, TransportInfo } from '@mcpkit/jsonrpc';
 import type { Exchange, ExchangeSink, PeerGoneListener } from './exchange.js';
 import { RESOLVED } from './exchange.js';
 import type { HttpLimits } from './options.js';
@@ -38,6 +43,8 @@ export class PostContext implements DispatchContext, TransportInfo, PeerGoneList
   private sink: ExchangeSink | undefined;
   private lastWriteAt = 0;
   private blockedSince = 0;
+  /** The owner of a detached request: its answer comes through `answer`, not `complete`. */
+  private held: DetachedRequest | undefined;
 
   constructor(
     private readonly owner: ContextOwner,
@@ -108,6 +115,21 @@ export class PostContext implements DispatchContext, TransportInfo, PeerGoneList
     }
   }
 
+  /** Takes the request off its dispatch promise (see `DispatchContext.detach`). */
+  detach(owner: DetachedRequest): boolean {
+    if (this.state === DONE) return false;
+    this.held = owner;
+    if (this.gone) owner.cancelled();
+    return true;
+  }
+
+  /** The final response of a detached request. */
+  answer(response: JsonRpcResponse | null): void {
+    if (this.held === undefined) return;
+    this.held = undefined;
+    this.complete(response);
+  }
+
   /** The client closed the connection or the response stream: that is the cancellation. */
   peerGone(): void {
     this.cancel(new Error('the client closed the connection'));
@@ -129,6 +151,7 @@ export class PostContext implements DispatchContext, TransportInfo, PeerGoneList
     } else {
       this.exchange.abandon();
     }
+    this.held?.cancelled();
   }
 
   /**
@@ -136,7 +159,8 @@ export class PostContext implements DispatchContext, TransportInfo, PeerGoneList
    * answer made up after the dispatcher threw, which is sent with status 500.
    */
   complete(response: JsonRpcResponse | null, failed = false): void {
-    if (this.state === DONE) return;
+    // A detached request's dispatch resolving says nothing: its answer comes through `answer`.
+    if (this.held !== undefined || this.state === DONE) return;
     const streaming = this.state === STREAMING;
     this.state = DONE;
     this.owner.release(this.stream);
@@ -146,12 +170,17 @@ export class PostContext implements DispatchContext, TransportInfo, PeerGoneList
       response = { jsonrpc: '2.0', id: this.id, error: { code: ErrorCode.InternalError, message: 'The server produced no response' } };
       failed = true;
     }
+    const sink = this.sink;
     if (streaming) {
-      this.sink!.write(sseJsonEvent(JSON.stringify(response)));
-      this.sink!.end();
+      // A host that can write a large message in pieces does (the node lane): the same bytes, not built whole.
+      if (sink!.endWithJsonEvent) return sink!.endWithJsonEvent(response);
+      sink!.write(sseJsonEvent(JSON.stringify(response)));
+      sink!.end();
       return;
     }
     const status = failed ? 500 : 'error' in response ? statusForError(response.error) : 200;
-    this.exchange.respond(status, this.cors ? { ...JSON_HEADERS, ...this.cors } : JSON_HEADERS, JSON.stringify(response));
+    const headers = this.cors ? { ...JSON_HEADERS, ...this.cors } : JSON_HEADERS;
+    if (this.exchange.respondJson) this.exchange.respondJson(status, headers, response);
+    else this.exchange.respond(status, headers, JSON.stringify(response));
   }
 }

@@ -2,6 +2,7 @@
  * The few MCP protocol facts this package needs, taken from `@mcpkit/schema` (the generated
  * constants and method catalogue). Header names are kept lowercase for lookups.
  */
+import type { MethodName } from '@mcpkit/schema';
 import {
   catalogue,
   ErrorCode,
@@ -12,8 +13,7 @@ import {
   LATEST_PROTOCOL_VERSION,
   META_CLIENT_CAPABILITIES,
   META_PROTOCOL_VERSION,
-  type MethodName,
-} from '@mcpkit/schema';
+} from '@mcpkit/schema/2026-07-28/core';
 
 export { ErrorCode, LATEST_PROTOCOL_VERSION, META_CLIENT_CAPABILITIES, META_PROTOCOL_VERSION };
 

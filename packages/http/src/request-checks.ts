@@ -5,10 +5,10 @@
  * mirrored to compare, and is refused by the dispatcher (McpServer: `-32602` with `data.supported`).
  * spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Request Metadata, Server Validation)
  */
-import { isJsonObject, type JsonRpcRequest } from '@mcpkit/jsonrpc';
-import { decodeHeaderValue, headerValueMatches, readHeaderParam } from '@mcpkit/schema';
+import type { JsonRpcRequest } from '@mcpkit/jsonrpc';
+import { decodeHeaderValue, headerValueMatches, readHeaderParam, readProtocolVersion } from '@mcpkit/schema/2026-07-28/core';
 import type { HttpDispatcher } from './dispatcher.js';
-import { HEADER_METHOD, HEADER_NAME, HEADER_PARAM_PREFIX, HEADER_PROTOCOL_VERSION, META_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
+import { HEADER_METHOD, HEADER_NAME, HEADER_PARAM_PREFIX, HEADER_PROTOCOL_VERSION, mcpNameSource } from './protocol.js';
 
 /** Where request headers are read from; names are passed lowercase. */
 export interface HeaderLookup {
@@ -59,8 +59,8 @@ export function checkRequest(
 ): string | undefined {
   const body = request.params;
   const meta = body?._meta;
-  const version = isJsonObject(meta) ? meta[META_PROTOCOL_VERSION] : undefined;
-  if (typeof version !== 'string') return undefined;
+  const version = readProtocolVersion(meta);
+  if (version === undefined) return undefined;
 
   const versionHeader = headers.header(HEADER_PROTOCOL_VERSION);
   if (versionHeader === null) return missing('MCP-Protocol-Version');

@@ -9,6 +9,7 @@
  * stream moves nothing; `retry:` takes only ASCII digits; an event is dispatched only when it has
  * a `data:` line. That last event ID is what legacy resumption (`Last-Event-ID`) needs.
  */
+import { LocalError } from '@mcpkit/jsonrpc';
 
 /** One event as dispatched to the reader. */
 export interface ParsedSseEvent {
@@ -21,7 +22,9 @@ export interface ParsedSseEvent {
 }
 
 /** Thrown when one line or event grows beyond the parser's limit; the stream is then unusable. */
-export class SseEventTooLargeError extends Error {
+export class SseEventTooLargeError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/http/SseEventTooLargeError';
   override readonly name = 'SseEventTooLargeError';
 }
 

@@ -10,17 +10,17 @@ export interface TickTarget {
 
 /** The shared timer. */
 export class Ticker {
-  private readonly targets = new Set<TickTarget>();
+  private readonly open = new Set<TickTarget>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private readonly onTick = () => {
     const now = Date.now();
-    for (const target of this.targets) target.tick(now);
+    for (const target of this.open) target.tick(now);
   };
 
   constructor(private readonly intervalMs: number) {}
 
   add(target: TickTarget): void {
-    this.targets.add(target);
+    this.open.add(target);
     if (this.timer === undefined) {
       this.timer = setInterval(this.onTick, this.intervalMs);
       (this.timer as { unref?: () => void }).unref?.();
@@ -28,15 +28,20 @@ export class Ticker {
   }
 
   delete(target: TickTarget): void {
-    this.targets.delete(target);
-    if (this.targets.size === 0 && this.timer !== undefined) {
+    this.open.delete(target);
+    if (this.open.size === 0 && this.timer !== undefined) {
       clearInterval(this.timer);
       this.timer = undefined;
     }
   }
 
+  /** The open streams, as a copy (a stream may leave while the caller walks them). */
+  targets(): TickTarget[] {
+    return [...this.open];
+  }
+
   /** Number of open streams. */
   get size(): number {
-    return this.targets.size;
+    return this.open.size;
   }
 }

@@ -90,18 +90,16 @@ function withHeaders(response: Response, extra: Record<string, string>): Respons
 export class WebExchange implements Exchange {
   readonly method: string;
   readonly response: Promise<Response>;
+  private pathname: string | undefined;
   /** A fetch handler is not told who connected, unless the node adapter built the request (see `clientAddressOf`). */
   readonly clientAddress: string | undefined;
   private settle!: (response: Response) => void;
-  private readonly deadline: number;
+  private readonly startedAt: number;
 
-  constructor(
-    private readonly req: Request,
-    private readonly limits: BodyLimits,
-  ) {
+  constructor(private readonly req: Request) {
     this.method = req.method;
     this.clientAddress = clientAddressOf(req);
-    this.deadline = Date.now() + limits.bodyTimeoutMs;
+    this.startedAt = Date.now();
     this.response = new Promise<Response>((resolve) => (this.settle = resolve));
   }
 
@@ -109,13 +107,23 @@ export class WebExchange implements Exchange {
     return this.req.headers.get(name);
   }
 
-  async readBody(): Promise<BodyOutcome> {
+  /** Parsed on first use: the core routes on it only behind a router. */
+  get path(): string {
+    this.pathname ??= new URL(this.req.url).pathname;
+    return this.pathname;
+  }
+
+  async readBody(limits: BodyLimits): Promise<BodyOutcome> {
     // The host owns the connection: what is left of an oversized body is the host's to drop.
-    const outcome = await readBodyWithin(this.req, this.limits.maxBodyBytes, this.deadline);
+    const outcome = await readBodyWithin(this.req, limits.maxBodyBytes, this.startedAt + limits.bodyTimeoutMs);
     return outcome === 'too-large' ? TOO_LARGE : outcome === 'timeout' ? TIMED_OUT : outcome;
   }
 
   request(): Request {
+    return this.req;
+  }
+
+  webRequest(): Request {
     return this.req;
   }
 

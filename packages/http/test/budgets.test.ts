@@ -33,7 +33,7 @@ async function echo(url: string, text: string) {
 }
 
 describe('slow request bodies', () => {
-  it('1,100 bodies that never finish hold no request slot: a normal request is still answered', { timeout: 60_000 }, async () => {
+  it('1,100 bodies that never finish hold no request slot: a normal request is still answered', { timeout: 180_000 }, async () => {
     // The body deadline (10 s by default, on the real clock here) must not end any of them on a loaded machine.
     const s = await start({ limits: { bodyTimeoutMs: 3_600_000 } }, { maxConnectionsPerClient: 5000 });
     clients = await openMany(1100, () => openSlowBody(s.port));
@@ -43,7 +43,7 @@ describe('slow request bodies', () => {
     expect(clients.every((c) => c.received() === '')).toBe(true);
   });
 
-  it('one address past its connection budget is answered 503; another address is served', { timeout: 60_000 }, async () => {
+  it('one address past its connection budget is answered 503; another address is served', { timeout: 180_000 }, async () => {
     // Only the connection budget may refuse here: no body deadline (10 s by default, real clock) on a loaded machine.
     const s = await start({ limits: { bodyTimeoutMs: 3_600_000 } });
     clients = await openMany(1100, () => openSlowBody(s.port, '127.0.0.1'));
@@ -107,7 +107,7 @@ describe('the body-read deadline on a fetch handler (Bun, Deno, Workers)', () =>
 });
 
 describe('listen streams', () => {
-  it('have their own budget: past it a listen is refused 503, requests and other listens go on', { timeout: 60_000 }, async () => {
+  it('have their own budget: past it a listen is refused 503, requests and other listens go on', { timeout: 180_000 }, async () => {
     const s = await start({ limits: { maxListenStreams: 1024 } }, { maxConnectionsPerClient: 5000 });
     clients = await openMany(1100, (i) => openListen(s.port, `l${i}`));
     await untilReal(() => clients.every((c) => statusOf(c) !== undefined));
@@ -132,7 +132,7 @@ describe('listen streams', () => {
 });
 
 describe('oversized bodies', () => {
-  it('a 64 MiB POST is read to its end and seen by fetch as 413, naming the limit', { timeout: 60_000 }, async () => {
+  it('a 64 MiB POST is read to its end and seen by fetch as 413, naming the limit', { timeout: 180_000 }, async () => {
     const s = await start();
     const body = toolCall(1, 'echo', { text: 'x'.repeat(64 * 1024 * 1024) });
     const res = await fetch(s.url, post(body, headersFor(body)));
@@ -140,7 +140,7 @@ describe('oversized bodies', () => {
     expect((await res.json()).error).toMatchObject({ code: -32600, data: { maxBodyBytes: 4 * 1024 * 1024 } });
   });
 
-  it('reads an oversized body to its end, so the same connection serves the next request', { timeout: 60_000 }, async () => {
+  it('reads an oversized body to its end, so the same connection serves the next request', { timeout: 180_000 }, async () => {
     const s = await start();
     const client = await openRaw(s.port);
     clients.push(client);
@@ -159,7 +159,7 @@ describe('oversized bodies', () => {
     expect(client.received()).toContain('same socket');
   });
 
-  it('closes the connection once an oversized body goes past maxDiscardBytes', { timeout: 60_000 }, async () => {
+  it('closes the connection once an oversized body goes past maxDiscardBytes', { timeout: 180_000 }, async () => {
     const s = await start({ limits: { maxBodyBytes: 1024, maxDiscardBytes: 64 * 1024 } });
     const client = await openRaw(s.port);
     clients.push(client);

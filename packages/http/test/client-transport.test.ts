@@ -38,7 +38,7 @@ function client(url: string, options: ConstructorParameters<typeof HttpClientTra
 }
 
 describe('HttpClientTransport', () => {
-  it('reports a 64 MiB message the server refuses as ContentTooLargeError naming both sizes', { timeout: 60_000 }, async () => {
+  it('reports a 64 MiB message the server refuses as ContentTooLargeError naming both sizes', { timeout: 180_000 }, async () => {
     const { url } = await server();
     const connection = new Connection(new HttpClientTransport(url));
     stops.push(() => connection.close());

@@ -86,8 +86,12 @@ describe('handing a request over', () => {
     expect(seen.contexts[0]!.transport.principal).toBe('from-hook');
   });
 
-  it('refuses a handler that is not one of ours, rather than dropping the principal', () => {
-    expect(() => handleRequest(async () => new Response(), new Request('http://127.0.0.1/'), { principal: 'x' })).toThrow(/createHttpHandler/);
+  it('serves a plain web handler too (no TypeError): a body the framework parsed reaches it as JSON text', async () => {
+    const plain = async (request: Request) => new Response(`${request.method} ${await request.text()}`);
+    const request = new Request('http://127.0.0.1/', { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"a":1}' });
+    await request.text(); // the framework consumed the stream
+    const res = await handleRequest(plain, request, { body: { a: 1 }, principal: 'x' });
+    expect(await res.text()).toBe('POST {"a":1}');
   });
 });
 

@@ -5,7 +5,7 @@
  */
 import type { DispatchContext, Dispatcher, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse } from '@mcpkit/jsonrpc';
 import type { HeaderParamRef } from '@mcpkit/schema';
-import { createHttpHandler, type HttpHandler, type HttpHandlerOptions, type InterceptHook } from '../src/index.js';
+import { createHttpHandler, type HttpHandler, type WebHandler, type HttpHandlerOptions, type InterceptHook } from '../src/index.js';
 import { serveHttp, type HttpServer } from '../src/node/index.js';
 
 export const VERSION = '2026-07-28';
@@ -164,7 +164,7 @@ export const fetchLane: Lane = {
   },
 };
 
-function nodeLane(name: string, wrap: (h: HttpHandler) => HttpHandler): Lane {
+function nodeLane(name: string, wrap: (h: HttpHandler) => HttpHandler | WebHandler): Lane {
   return {
     name,
     async start(handler) {
@@ -175,7 +175,7 @@ function nodeLane(name: string, wrap: (h: HttpHandler) => HttpHandler): Lane {
 }
 
 export const nodeFastLane = nodeLane('node adapter', (h) => h);
-/** A wrapper hides our handler's core, so `serveHttp` takes the web Request/Response path. */
+/** A plain function around the endpoint has no lane of its own, so `serveHttp` serves it through web Request/Response. */
 export const nodeGenericLane = nodeLane('node adapter (generic web lane)', (h) => (request) => h(request));
 
 export const ALL_LANES: Lane[] = [fetchLane, nodeFastLane, nodeGenericLane];

@@ -8,7 +8,7 @@ afterEach(async () => {
 });
 
 describe('load', () => {
-  it('answers 500 concurrent requests over 127.0.0.1, each with its own result', { timeout: 90_000 }, async () => {
+  it('answers 500 concurrent requests over 127.0.0.1, each with its own result', { timeout: 180_000 }, async () => {
     const { url, stop } = await startLane(nodeFastLane);
     stops.push(stop);
     {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { encodeSseEvent, pumpSse, SseEventTooLargeError, SseParser, type ParsedSseEvent } from '../src/internal.js';
+import { encodeSseEvent, pumpSse, SseEventTooLargeError, SseParser, type ParsedSseEvent } from '../src/toolkit.js';
 
 /**
  * The SSE reader of both clients. It follows the WHATWG event-stream interpretation

@@ -1,7 +1,7 @@
 // JSON vs SSE replies, keep-alives, and cancellation by disconnect.
 // spec: 2026-07-28/pages/basic/transports/streamable-http.mdx (Receiving Messages, Cancellation)
 import { afterEach, describe, expect, it } from 'vitest';
-import { pumpSse, SseParser } from '../src/internal.js';
+import { pumpSse, SseParser } from '../src/toolkit.js';
 import { fetchLane, headersFor, META, nodeFastLane, nodeGenericLane, post, startLane, toolCall, until } from './helpers.js';
 
 /** Reads an SSE body to its end, returning the parsed data of every event. */

@@ -154,24 +154,42 @@ export class IncomingRequests {
     return this.options.send(message).then(undefined, ignore);
   }
 
-  private async run(entry: IncomingRequest, request: JsonRpcRequest): Promise<void> {
-    let response: JsonRpcResponse | null;
+  /**
+   * Runs the dispatcher and sends its answer. Plain promise callbacks rather than an async function:
+   * this runs for every request, and each await of an async function allocates its own frame and reactions.
+   */
+  private run(entry: IncomingRequest, request: JsonRpcRequest): void {
+    let pending: Promise<JsonRpcResponse | null>;
     try {
-      response = await this.dispatcher.dispatch(request, entry);
+      // `Promise.resolve` returns a native promise as it is, and accepts a dispatcher that answers with a plain value.
+      pending = Promise.resolve(this.dispatcher.dispatch(request, entry));
     } catch (error) {
-      this.report(error, request);
-      response = toErrorResponse(request.id, error);
+      pending = Promise.reject(error);
     }
+    pending.then(
+      (response) => this.answer(entry, response),
+      (error: unknown) => {
+        this.report(error, request);
+        this.answer(entry, toErrorResponse(request.id, error));
+      },
+    );
+  }
+
+  private answer(entry: IncomingRequest, response: JsonRpcResponse | null): void {
     if (entry.state !== ACTIVE) return;
     entry.state = ANSWERED;
-    if (response !== null) {
-      try {
-        await this.options.send(response); // counted in flight until handed off: backpressure
-      } catch {
-        // A closed transport is reported by the transport itself.
-      }
+    if (response === null) return this.release(entry);
+    // Counted in flight until handed off: backpressure. A closed transport is reported by the transport itself.
+    let sent: Promise<void>;
+    try {
+      sent = this.options.send(response);
+    } catch {
+      return this.release(entry);
     }
-    this.release(entry);
+    sent.then(
+      () => this.release(entry),
+      () => this.release(entry),
+    );
   }
 
   private release(entry: IncomingRequest): void {

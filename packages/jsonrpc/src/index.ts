@@ -36,6 +36,7 @@ export {
   type InvalidOutcome,
 } from './classify.js';
 export { IncomingRequests, type IncomingRequestsOptions } from './incoming-requests.js';
+export { serveTransport, type ServeTransportOptions, type ServedTransport } from './serve-transport.js';
 export { Connection, type ConnectionOptions, type PendingRequest } from './connection.js';
 export {
   OutgoingRequests,
@@ -46,3 +47,5 @@ export {
   type CancelInfo,
 } from './outgoing-requests.js';
 export { isJsonObject } from './messages.js';
+export { hasBrand } from './brand.js';
+export { encodeInPieces, JsonPieces, LARGE_STRING_CHARS, type EncodeInPiecesOptions } from './message-pieces.js';

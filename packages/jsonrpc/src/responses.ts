@@ -1,3 +1,4 @@
+import { hasBrand } from './brand.js';
 import type { JsonObject, JsonRpcErrorResponse, JsonRpcSuccess, RequestId } from './messages.js';
 
 /** The error codes JSON-RPC 2.0 itself defines. */
@@ -29,6 +30,13 @@ export function successResponse(id: RequestId, result: JsonObject): JsonRpcSucce
  * becomes `-32603 Internal error` without its message or stack (see `toErrorResponse`).
  */
 export class ResponseError extends Error {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand`). */
+  static readonly '@mcpkit/brand': string = '@mcpkit/jsonrpc/ResponseError';
+  /** `instanceof` by brand, so a `ResponseError` from another copy of this package is recognised. */
+  static override [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included
+    return hasBrand(this, value);
+  }
   override readonly name = 'ResponseError';
   constructor(
     readonly code: number,

@@ -62,6 +62,14 @@ export interface MessageTransport extends MessageSender, MessageReader {
   start(): Promise<void>;
   /** Ends the channel gracefully (close stdin then escalate; abort open exchanges). Idempotent. */
   close(): Promise<void>;
+  /** Optional backpressure: stop reading input until `resume()` (`serveTransport` calls it past `maxInFlight`). */
+  pause?(): void;
+  /** Optional: read input again after `pause()`. */
+  resume?(): void;
+  /** Optional: resolves once what was sent so far left this side (`serveTransport` waits for it before `close()`). */
+  flush?(): Promise<void>;
+  /** Optional: false once nothing can be sent any more (`serveTransport` then waits for no work to finish). */
+  readonly canSend?: boolean;
 }
 
 /**
@@ -81,8 +89,14 @@ export interface Principal {
 
 /** What a transport tells the dispatcher about where a request came from. */
 export interface TransportInfo {
-  /** `stdio`, `http`, or another transport's name. */
+  /** `stdio`, `http`, or another transport's name: for logs and traces, never for deciding behaviour (see `multiplexed`). */
   readonly name: string;
+  /**
+   * True on a transport where every message shares one channel (stdio, a WebSocket: what
+   * `serveTransport` serves): a long-lived request has no stream of its own to close, so a server
+   * ending one says so in a message (MCP: `notifications/cancelled`) before the final result.
+   */
+  readonly multiplexed?: boolean;
   /** Case-insensitive lookup of a request header (HTTP only). */
   header?(name: string): string | null;
   /**
@@ -90,6 +104,11 @@ export interface TransportInfo {
    * calls (an OAuth token's subject), or a framework's own value.
    */
   readonly principal?: unknown;
+  /**
+   * The session the request belongs to, on a transport that keeps sessions (a 2025-11-25 session's
+   * id, set by `@mcpkit/legacy`): who calls when no principal says so. Set by transports, never by a peer.
+   */
+  readonly session?: string;
 }
 
 /**
@@ -131,6 +150,21 @@ export interface DispatchContext {
    * still at work. Optional; transports without a shutdown grace ignore it.
    */
   untilCancelled?(): void;
+  /**
+   * Takes a long-lived request (a subscription stream) off its dispatch promise, so that an idle one
+   * holds no pending async work: once this returns true, the transport ignores what `dispatch`
+   * resolves with and sends what `answer` is given instead, and calls `owner.cancelled()` once if
+   * the peer goes away first (at once if it already has). False (or absent): keep `dispatch` pending.
+   */
+  detach?(owner: DetachedRequest): boolean;
+  /** The final response of a detached request (`null`: send nothing); later calls are ignored. */
+  answer?(response: JsonRpcResponse | null): void;
+}
+
+/** The dispatcher's side of a detached request (see `DispatchContext.detach`). */
+export interface DetachedRequest {
+  /** The peer went away or cancelled: nothing more is sent; `answer` may still be called (with `null`). */
+  cancelled(): void;
 }
 
 /** What a dispatcher learns about an incoming notification or response. */

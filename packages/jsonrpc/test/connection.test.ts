@@ -113,10 +113,10 @@ describe('Connection: cancellation', () => {
       },
     });
     const controller = new AbortController();
-    const call = connection.request('slow', {}, { signal: controller.signal });
+    const call = connection.request('slow', {}, { signal: controller.signal }).catch((e: unknown) => e);
     await transport.sentCount(1);
     controller.abort('user gave up');
-    const error = await call.catch((e: unknown) => e);
+    const error = await call;
     expect(error).toBeInstanceOf(CancelledError);
     expect(error).toMatchObject({ remote: false, reason: 'user gave up', requestId: 1, method: 'slow' });
     expect((error as Error).message).toContain('user gave up');
@@ -362,9 +362,9 @@ describe('Connection: closing', () => {
 
   it('close() fails pending requests and closes the transport', async () => {
     const { transport, connection } = setup();
-    const call = connection.request('a');
+    const call = expect(connection.request('a')).rejects.toThrow('Connection closed');
     await connection.close();
-    await expect(call).rejects.toThrow('Connection closed');
+    await call;
     expect(transport.closed).toBe(1);
   });
 });

@@ -2,6 +2,7 @@
  * The attribute names and span names of the OpenTelemetry semantic conventions for MCP
  * (semconv docs/gen-ai/mcp.md), computed from a JSON-RPC request and its response.
  */
+import { readProtocolVersion } from '@mcpkit/schema';
 
 export const ATTR_METHOD = 'mcp.method.name';
 export const ATTR_PROTOCOL_VERSION = 'mcp.protocol.version';
@@ -15,9 +16,6 @@ export const ATTR_ERROR_TYPE = 'error.type';
 export const ATTR_STATUS_CODE = 'rpc.response.status_code';
 export const ATTR_NETWORK_TRANSPORT = 'network.transport';
 export const ATTR_NETWORK_PROTOCOL = 'network.protocol.name';
-
-/** The `_meta` key of the protocol version a modern request carries. */
-export const META_PROTOCOL_VERSION = 'io.modelcontextprotocol/protocolVersion';
 
 type Params = Record<string, unknown> | undefined;
 
@@ -42,9 +40,7 @@ export function networkTransport(transportName: string | undefined): string | un
 
 /** The protocol version a modern request's `_meta` names, if any. */
 export function versionOf(meta: unknown): string | undefined {
-  if (meta === null || typeof meta !== 'object') return undefined;
-  const version = (meta as Record<string, unknown>)[META_PROTOCOL_VERSION];
-  return typeof version === 'string' ? version : undefined;
+  return readProtocolVersion(meta);
 }
 
 /** How a response ended, as the conventions record it. */

@@ -4,7 +4,7 @@
  * `dualEra(server, { onSessionStart, onSessionEnd, requestMeta })`, a client transport wrapper).
  * Only `@opentelemetry/api` is used: bring an SDK and an exporter to see anything.
  */
-export { instrumentServer, type ServerInstrumentation, type LegacyServerHooks } from './server.js';
+export { instrumentServer, type ServerInstrumentation } from './server.js';
 export { instrumentTransport, type ClientTelemetryOptions } from './client.js';
 export type { TelemetryOptions } from './options.js';
 export { DURATION_BUCKETS } from './metrics.js';

@@ -5,8 +5,8 @@
  * server-initiated requests.
  */
 import { context as otelContext, SpanKind, trace, type Attributes, type Link, type Span } from '@opentelemetry/api';
-import type { DispatchContext, JsonObject, JsonRpcNotification, JsonRpcRequest } from '@mcpkit/jsonrpc';
-import type { DispatchAround } from '@mcpkit/server';
+import type { DispatchContext, JsonRpcNotification } from '@mcpkit/jsonrpc';
+import type { DispatchAround, LegacySessionHooks } from '@mcpkit/server/extension';
 import {
   ATTR_NETWORK_TRANSPORT,
   ATTR_PROTOCOL_VERSION,
@@ -25,22 +25,12 @@ import { endSpan } from './record.js';
 import { metricAttributes, Shapes, spanAttributes } from './shapes.js';
 import { instruments, type TelemetryOptions } from './options.js';
 
-/** The hooks `dualEra(server, options)` takes for legacy sessions. */
-export interface LegacyServerHooks {
-  /** Starts the session's clock (the fields of `dualEra`'s `LegacySessionInfo` it reads). */
-  onSessionStart(session: { readonly id: string; readonly transport: string; readonly protocolVersion: string }): void;
-  /** Records `mcp.server.session.duration`. */
-  onSessionEnd(session: { readonly id: string }): void;
-  /** The trace context of `origin`, for the server-initiated request sent on its behalf. */
-  requestMeta(request: { readonly method: string; readonly params: JsonObject }, origin: JsonRpcRequest): Record<string, unknown> | undefined;
-}
-
 /** What `instrumentServer` returns: the hooks to hand to `createServer` and `dualEra`. */
 export interface ServerInstrumentation {
   /** For `createServer({ around })`. */
   readonly around: DispatchAround;
   /** For `dualEra(server, { ...legacy })`: session durations and context on server-initiated requests. */
-  readonly legacy: LegacyServerHooks;
+  readonly legacy: LegacySessionHooks;
 }
 
 /** Sessions remembered at most (an HTTP session the store expires never reports its end). */
@@ -106,7 +96,7 @@ export function instrumentServer(options: TelemetryOptions = {}): ServerInstrume
     }
   };
 
-  const legacy: LegacyServerHooks = {
+  const legacy: LegacySessionHooks = {
     onSessionStart(session) {
       if (sessions.size >= MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
       sessions.set(session.id, { started: performance.now(), protocolVersion: session.protocolVersion, transport: session.transport });

@@ -3,7 +3,10 @@
  * unreachable, too slow (past the command timeout) or closed. Callers tell it apart from bugs
  * with `instanceof`; the underlying client error is its `cause`.
  */
-export class RedisUnavailableError extends Error {
+import { LocalError } from '@mcpkit/jsonrpc';
+export class RedisUnavailableError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/redis/RedisUnavailableError';
   override readonly name = 'RedisUnavailableError';
 
   constructor(

@@ -1,4 +1,4 @@
-import type { EventBus, ServerEvent, Unsubscribe } from '@mcpkit/server';
+import type { EventBus, ServerEvent, Unsubscribe } from '@mcpkit/server/events';
 import type { RedisConnection } from './connection.js';
 import { guarded } from './errors.js';
 

@@ -1,4 +1,4 @@
-import type { ReplayGuard } from '@mcpkit/server';
+import type { ReplayGuard } from '@mcpkit/server/state';
 import type { RedisConnection } from './connection.js';
 
 /** Options of {@link RedisReplayGuard}. */

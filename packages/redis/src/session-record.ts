@@ -4,6 +4,7 @@
  * or names another session, is refused, never served.
  */
 import type { SessionPatch, SessionRecord, SessionSignal } from '@mcpkit/legacy';
+import { LocalError } from '@mcpkit/jsonrpc';
 
 type JsonObject = SessionRecord['clientInfo'];
 
@@ -62,7 +63,9 @@ export function patchFields(patch: SessionPatch): string[] {
 }
 
 /** Thrown when what Redis holds for a session cannot be trusted (corrupt, or another session's). */
-export class CorruptSessionError extends Error {
+export class CorruptSessionError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/redis/CorruptSessionError';
   override readonly name = 'CorruptSessionError';
 }
 

@@ -1,4 +1,5 @@
-import { KeyRing, parseStateKeys, STATE_KEYS_ENV, type ReplayGuard, type StateOptions } from '@mcpkit/server';
+import type { StateOptions } from '@mcpkit/server';
+import { KeyRing, parseStateKeys, STATE_KEYS_ENV, type ReplayGuard } from '@mcpkit/server/state';
 
 /** Options of `sharedState`. */
 export interface SharedStateOptions {

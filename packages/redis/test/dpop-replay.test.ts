@@ -6,6 +6,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisConnection, RedisReplayGuard, RedisUnavailableError } from '../src/index.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 
+// A frozen or stopped Redis must fail a command: long enough that a loaded machine's live replies beat it.
+const FAIL_FAST_MS = 2_000;
+
 /** The URL clients address; the load balancer in front of both replicas. */
 const PUBLIC = 'https://mcp.example.test/mcp';
 const ISSUER = 'https://as.example.test';
@@ -32,7 +35,7 @@ describe('DPoP proofs single use across replicas (RedisReplayGuard)', () => {
     const jwk = await exportJWK(pair.publicKey);
     client = { privateKey: pair.privateKey, jwk, jkt: await calculateJwkThumbprint(jwk, 'sha256') };
     for (let i = 0; i < 2; i++) {
-      const connection = new RedisConnection({ url: redis.url, commandTimeoutMs: 300, maxReconnectDelayMs: 100, log: () => undefined });
+      const connection = new RedisConnection({ url: redis.url, commandTimeoutMs: FAIL_FAST_MS, maxReconnectDelayMs: 100, log: () => undefined });
       connections.push(connection);
       await connection.whenReady();
       const guard = bearerGuard({

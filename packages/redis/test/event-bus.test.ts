@@ -1,8 +1,12 @@
 import type { DispatchContext, JsonRpcNotification } from '@mcpkit/jsonrpc';
-import { createServer, tool, type McpServer, type ServerEvent } from '@mcpkit/server';
+import { createServer, tool, type McpServer } from '@mcpkit/server';
+import type { ServerEvent } from '@mcpkit/server/events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisConnection, RedisEventBus, RedisUnavailableError } from '../src/index.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
+
+// A frozen or stopped Redis must fail a command: long enough that a loaded machine's live replies beat it.
+const FAIL_FAST_MS = 2_000;
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -44,7 +48,7 @@ describe('RedisEventBus', () => {
   let redis: RedisServer;
   const connections: RedisConnection[] = [];
   const connect = () => {
-    const connection = new RedisConnection({ url: redis.url, commandTimeoutMs: 500, maxReconnectDelayMs: 100, log: () => undefined });
+    const connection = new RedisConnection({ url: redis.url, commandTimeoutMs: FAIL_FAST_MS, maxReconnectDelayMs: 100, log: () => undefined });
     connections.push(connection);
     return connection;
   };

@@ -6,7 +6,7 @@
 import { ModernClient, type InputHandlers, type ListenStream } from '@mcpkit/client';
 import { HttpClientTransport } from '@mcpkit/http';
 import { RemoteError } from '@mcpkit/jsonrpc';
-import { generateStateKey } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegacySession, SseReader } from './helpers/legacy-client.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
@@ -65,16 +65,16 @@ describe('Redis down, slow and back under three replicas', () => {
 
   beforeAll(async () => {
     redis = await startRedisServer({ persist: true });
-    replicas = await startReplicas(3, { REDIS_URL: redis.url, MCPKIT_STATE_KEYS: generateStateKey('k1'), REDIS_COMMAND_TIMEOUT_MS: '300' });
+    replicas = await startReplicas(3, { REDIS_URL: redis.url, MCPKIT_STATE_KEYS: generateStateKey('k1'), REDIS_COMMAND_TIMEOUT_MS: '2000' });
     proxy = await startRoundRobinProxy(replicas.map((r) => r.endpoint));
-  }, 30_000);
+  }, 600_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await proxy?.close();
     await Promise.all((replicas ?? []).map((r) => r.stop()));
     await redis?.dispose();
-  }, 30_000);
+  }, 600_000);
 
   it('keeps serving, reports the outage, and recovers when Redis is stopped and restarted', async () => {
     const pids = replicas.map((r) => r.pid);
@@ -146,7 +146,7 @@ describe('Redis down, slow and back under three replicas', () => {
     expect((await client().callTool({ name: 'test_input_required_result_multi_round' })).content).toEqual([
       { type: 'text', text: "Ada's favorite color is teal" },
     ]);
-  }, 60_000); // stop, restart and reconnect of three replicas: slow when CI runs every package's tests at once
+  }, 600_000); // stop, restart and reconnect of three replicas: slow when CI runs every package's tests at once
 
   it('starts a replica while Redis is down, and serves it all once Redis comes up, without a restart', async () => {
     await redis.stop();

@@ -1,7 +1,11 @@
-import { createServer, elicitForm, generateStateKey, inputRequired, tool, type McpServer } from '@mcpkit/server';
+import { createServer, elicitForm, inputRequired, tool, type McpServer } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RedisConnection, RedisReplayGuard, RedisUnavailableError, sharedState } from '../src/index.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
+
+// A frozen or stopped Redis must fail a command: long enough that a loaded machine's live replies beat it.
+const FAIL_FAST_MS = 2_000;
 
 const META = {
   'io.modelcontextprotocol/protocolVersion': '2026-07-28',
@@ -12,8 +16,8 @@ const META = {
 describe('RedisReplayGuard', () => {
   let redis: RedisServer;
   const connections: RedisConnection[] = [];
-  const connect = async () => {
-    const connection = new RedisConnection({ url: redis.url, commandTimeoutMs: 300, maxReconnectDelayMs: 100, log: () => undefined });
+  const connect = async (commandTimeoutMs = FAIL_FAST_MS) => {
+    const connection = new RedisConnection({ url: redis.url, commandTimeoutMs, maxReconnectDelayMs: 100, log: () => undefined });
     connections.push(connection);
     await connection.whenReady();
     return connection;

@@ -6,7 +6,7 @@
  */
 import { ModernClient, type InputHandlers, type ListenNotification } from '@mcpkit/client';
 import { HttpClientTransport } from '@mcpkit/http';
-import { generateStateKey } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LegacySession, SseReader } from './helpers/legacy-client.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
@@ -37,14 +37,14 @@ describe('three replicas behind a round-robin proxy, sharing Redis', () => {
     redis = await startRedisServer();
     replicas = await startReplicas(3, { REDIS_URL: redis.url, MCPKIT_STATE_KEYS: `${generateStateKey('k2')},${generateStateKey('k1')}` });
     proxy = await startRoundRobinProxy(replicas.map((r) => r.endpoint));
-  }, 30_000);
+  }, 600_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await proxy?.close();
     await Promise.all((replicas ?? []).map((r) => r.stop()));
     await redis?.dispose();
-  }, 30_000);
+  }, 600_000);
 
   it('delivers tools/list_changed triggered on replica 3 to a listen stream held by replica 1', async () => {
     // spec: 2026-07-28/pages/basic/patterns/subscriptions.mdx

@@ -4,6 +4,11 @@ import { RedisConnection, RedisUnavailableError } from '../src/index.js';
 import { CorruptSessionError, RedisSessionStore, type RedisSessionStoreOptions } from '../src/legacy.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 
+// Where Redis is up, a command's bound is beyond the test's timeout: a loaded machine answers late, not never.
+const PATIENT_MS = 60_000;
+// A frozen or stopped Redis must fail a command: long enough that a loaded machine's live replies beat it.
+const FAIL_FAST_MS = 2_000;
+
 // spec: 2025-11-25/pages/basic/transports.mdx (Session Management, Resumability and Redelivery)
 
 let counter = 0;
@@ -26,8 +31,8 @@ describe('RedisSessionStore', () => {
   let redis: RedisServer;
   const connections: RedisConnection[] = [];
   /** One replica's store, on its own connection; `prefix` isolates a test's sessions from the others'. */
-  const replica = async (options: RedisSessionStoreOptions = {}, prefix = 'mcpkit:') => {
-    const connection = new RedisConnection({ url: redis.url, prefix, commandTimeoutMs: 300, maxReconnectDelayMs: 100, log: () => undefined });
+  const replica = async (options: RedisSessionStoreOptions = {}, prefix = 'mcpkit:', commandTimeoutMs = PATIENT_MS) => {
+    const connection = new RedisConnection({ url: redis.url, prefix, commandTimeoutMs, maxReconnectDelayMs: 100, log: () => undefined });
     connections.push(connection);
     await connection.whenReady();
     return { store: new RedisSessionStore(connection, options), connection };
@@ -238,7 +243,7 @@ describe('RedisSessionStore', () => {
   });
 
   it('fails fast while Redis is down or frozen, never answering with another session, and recovers by itself', async () => {
-    const { store, connection } = await replica();
+    const { store, connection } = await replica({}, 'mcpkit:', FAIL_FAST_MS);
     const a = record();
     const b = record();
     await store.create(a);

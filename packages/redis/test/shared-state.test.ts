@@ -1,4 +1,5 @@
-import { createServer, elicitForm, generateStateKey, inputRequired, tool, type McpServer, type StateOptions } from '@mcpkit/server';
+import { createServer, elicitForm, inputRequired, tool, type McpServer, type StateOptions } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { describe, expect, it } from 'vitest';
 import { sharedState } from '../src/index.js';
 

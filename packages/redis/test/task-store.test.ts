@@ -4,6 +4,9 @@ import { RedisConnection, RedisUnavailableError } from '../src/index.js';
 import { RedisTaskStore } from '../src/tasks/index.js';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
 
+// Where Redis is up, a command's bound is beyond the test's timeout: a loaded machine answers late, not never.
+const PATIENT_MS = 60_000;
+
 // The TaskStore contract of @mcpkit/tasks (store/task-store.ts) on a real redis-server.
 // spec: extensions/tasks/tasks.md (tasks outlive the request that made them; any replica answers)
 
@@ -29,7 +32,7 @@ describe('RedisTaskStore', () => {
   let redis: RedisServer;
   const connections: RedisConnection[] = [];
   const replica = async (prefix = 'mcpkit:') => {
-    const connection = new RedisConnection({ url: redis.url, prefix, commandTimeoutMs: 300, maxReconnectDelayMs: 100, log: () => undefined });
+    const connection = new RedisConnection({ url: redis.url, prefix, commandTimeoutMs: PATIENT_MS, maxReconnectDelayMs: 100, log: () => undefined });
     connections.push(connection);
     await connection.whenReady();
     return { store: new RedisTaskStore(connection, { scanBatch: 2 }), connection };
@@ -73,6 +76,33 @@ describe('RedisTaskStore', () => {
     expect((await store.list(null, undefined, 10)).records).toHaveLength(1);
     await expect(store.list('bob', 'no-such-cursor', 2)).rejects.toBeInstanceOf(RangeError);
     expect(await connection.client.zcard('list-test:tasks-of:bob')).toBe(4);
+  });
+
+  it("caps an owner's tasks: a task Redis forgot frees its place, an ended one makes room, live ones refuse", async () => {
+    const connection = new RedisConnection({
+      url: redis.url,
+      prefix: 'cap-test:',
+      commandTimeoutMs: PATIENT_MS,
+      maxReconnectDelayMs: 100,
+      log: () => undefined,
+    });
+    connections.push(connection);
+    await connection.whenReady();
+    const store = new RedisTaskStore(connection, { maxTasksPerOwner: 2 });
+    const [a, b] = [task({ owner: 'dana' }), task({ owner: 'dana' })];
+    await store.create(a);
+    await store.create(b);
+    await expect(store.create(task({ owner: 'dana' }))).rejects.toMatchObject({ name: 'TaskLimitError', limit: 'maxTasksPerOwner', max: 2, held: 2 });
+    await store.create(task({ owner: 'erin' })); // another owner has its own place
+    // Redis forgot one (its expiry passed): its place is free again.
+    await connection.client.del(`cap-test:task:${a.taskId}`);
+    const c = task({ owner: 'dana' });
+    await store.create(c);
+    // b ends: the next task takes its place; c, still live, stays.
+    expect(await store.replace({ ...b, status: 'completed', version: 2 }, 1)).toBe(true);
+    await store.create(task({ owner: 'dana' }));
+    expect(await store.get(b.taskId)).toBeUndefined();
+    expect(await store.get(c.taskId)).toBeDefined();
   });
 
   it('lets Redis forget a task at its expiresAt, and keeps one without expiry', async () => {

@@ -6,7 +6,7 @@
  */
 import { ModernClient, type InputHandlers } from '@mcpkit/client';
 import { HttpClientTransport } from '@mcpkit/http';
-import { generateStateKey } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { TaskCancelledError, TaskClient, tasksExtension } from '@mcpkit/tasks-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startRedisServer, type RedisServer } from './helpers/redis-server.js';
@@ -32,13 +32,13 @@ describe('tasks on three replicas sharing Redis', () => {
   beforeAll(async () => {
     redis = await startRedisServer();
     replicas = await startReplicas(3, { REDIS_URL: redis.url, MCPKIT_STATE_KEYS: generateStateKey('k1') });
-  }, 30_000);
+  }, 600_000);
 
   afterAll(async () => {
     await Promise.all(clients.map((c) => c.close()));
     await Promise.all((replicas ?? []).map((r) => r.stop()));
     await redis?.dispose();
-  }, 30_000);
+  }, 600_000);
 
   it('starts a task through replica 1, awaits it through replica 3, and cancels another through replica 2', async () => {
     const started = await on(1).callTool({ name: 'slow_compute', arguments: { seconds: 0.1, label: 'shared' } });
@@ -49,9 +49,10 @@ describe('tasks on three replicas sharing Redis', () => {
 
     const long = await on(1).callTool({ name: 'slow_compute', arguments: { seconds: 600 } });
     if (long.kind !== 'task') throw new Error('expected a task');
-    const waiting = on(3).wait(long.task.taskId);
+    // Observed from the start: on a slow machine the cancellation rejects wait() before cancel() returns.
+    const waiting = expect(on(3).wait(long.task.taskId)).rejects.toBeInstanceOf(TaskCancelledError);
     await on(2).cancel(long.task.taskId);
-    await expect(waiting).rejects.toBeInstanceOf(TaskCancelledError);
+    await waiting;
     // Replica 1 ran the handler: the cancellation written through replica 2 reached it (the task stays cancelled).
     expect((await on(1).get(long.task.taskId)).status).toBe('cancelled');
     expect(replicas[0]!.log.filter((line) => line.includes('internal error'))).toEqual([]);

@@ -12,7 +12,11 @@ export interface ValidationError {
    * `@mcpkit/schema/json-schema`; the precompiled validators leave it out (it made them much larger).
    */
   schemaPath?: string;
-  /** The failing keyword: `required`, `type`, `const`, `anyOf`, `additionalProperties`, ... */
+  /**
+   * The failing keyword: `required`, `type`, `const`, `anyOf`, `additionalProperties`, ... or
+   * `discriminator` (not an ajv keyword): a union's tag (`method`, `type`, `resultType`) has a value
+   * no branch has, with `params` `{ tag, tagValue, allowedValues }`.
+   */
   keyword: string;
   /** Keyword details, e.g. `{ missingProperty: 'name' }` for `required`. */
   params: Record<string, unknown>;

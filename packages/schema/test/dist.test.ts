@@ -63,6 +63,46 @@ describe('exports', () => {
   });
 });
 
+describe('the validator modules', () => {
+  it('ESM: the group entries, the core entry and loadValidator agree with the root entry', () => {
+    const out = node(
+      ['--input-type=module', '-e'],
+      `
+      import * as root from '@mcpkit/schema';
+      import { catalogue, ErrorCode } from '@mcpkit/schema/2026-07-28/core';
+      import { loadValidator } from '@mcpkit/schema/2026-07-28/load';
+      import { validateCallToolRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
+      import { validateTool } from '@mcpkit/schema/2026-07-28/validators/primitives';
+      import { validateCallToolResult } from '@mcpkit/schema/2026-07-28/validators/results';
+      import { validateInitializeRequest } from '@mcpkit/schema/2025-11-25/validators/requests';
+      import { loadValidator as legacyLoad } from '@mcpkit/schema/2025-11-25/load';
+      console.log(JSON.stringify([
+        validateCallToolRequestParams === root.validateCallToolRequestParams, validateTool === root.validateTool,
+        (await loadValidator(catalogue['tools/call'].result)) === validateCallToolResult, await loadValidator('Nope') === undefined,
+        typeof (await legacyLoad('InitializeRequest')), typeof validateInitializeRequest, ErrorCode.InvalidParams,
+      ]));`,
+    );
+    expect(JSON.parse(out)).toEqual([true, true, true, true, 'function', 'function', -32602]);
+  });
+
+  it('CommonJS: loadValidator requires only the module asked for; the core entry loads no validator', () => {
+    const out = node(
+      ['-e'],
+      `
+      const core = require('@mcpkit/schema/2026-07-28/core');
+      const { loadValidator } = require('@mcpkit/schema/2026-07-28/load');
+      const { validateCallToolRequestParams } = require('@mcpkit/schema/2026-07-28/validators/requests');
+      const loaded = () => Object.keys(require.cache).map((f) => f.split(/[\\\\/]/)).filter((p) => p.at(-2) === 'validators').map((p) => p.at(-1)).sort();
+      const before = loaded();
+      loadValidator('CallToolResult').then((v) => {
+        const root = require('@mcpkit/schema');
+        console.log(JSON.stringify([before, v === root.validateCallToolResult, typeof validateCallToolRequestParams, typeof core.catalogue]));
+      });`,
+    );
+    expect(JSON.parse(out)).toEqual([['requests.cjs'], true, 'function', 'object']);
+  });
+});
+
 describe('tree-shaking', () => {
   async function bundle(source: string): Promise<{ min: number; gzip: number }> {
     const result = await esbuild.build({
@@ -93,6 +133,16 @@ describe('tree-shaking', () => {
   it('importing constants or the catalogue pulls in no validator', async () => {
     const constants = await bundle("import { ErrorCode, catalogue } from '@mcpkit/schema'; console.log(ErrorCode, catalogue);");
     expect(constants.min).toBeLessThan(10_000);
+    const core = await bundle("import { ErrorCode, catalogue } from '@mcpkit/schema/2026-07-28/core'; console.log(ErrorCode, catalogue);");
+    expect(core.min).toBeLessThan(10_000);
+  });
+
+  it('a group entry keeps only the validators imported from it', async () => {
+    const one = await bundle("import { validateCallToolRequest } from '@mcpkit/schema'; console.log(validateCallToolRequest);");
+    const group = await bundle(
+      "import { validateCallToolRequest } from '@mcpkit/schema/2026-07-28/validators/requests'; console.log(validateCallToolRequest);",
+    );
+    expect(group.min).toBeLessThanOrEqual(one.min);
   });
 });
 

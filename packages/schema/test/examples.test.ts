@@ -1,6 +1,6 @@
 // Every official 2026-07-28 example is an instance of `#/$defs/<Type>` (its folder name) and must
 // validate with our precompiled validator of that type.
-// spec: 2026-07-28/examples/ (see shared/spec/SOURCE.md); spec: 2026-07-28/pages/basic/index.mdx
+// spec: 2026-07-28/examples/ (see vendor/spec/SOURCE.md); spec: 2026-07-28/pages/basic/index.mdx
 import { describe, expect, it } from 'vitest';
 import { formatErrors } from '../src/format-errors.js';
 import { validatorFor } from '../src/lookup/2026-07-28.js';

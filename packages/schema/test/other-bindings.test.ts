@@ -7,8 +7,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
-import { PACKAGE_DIR, REVISIONS } from './helpers/spec.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETUP_UNBOUNDED } from './bindings/suite.js';
+import { PACKAGE_DIR, REPO_ROOT, REVISIONS } from './helpers/spec.js';
 
 const compact = (rev: string) => rev.replaceAll('-', '');
 const snake = (rev: string) => rev.replaceAll('-', '_');
@@ -33,7 +34,7 @@ const source = (lang: string, rev: string) => join(PACKAGE_DIR, 'lang', FILES[la
 describe.each(Object.keys(FILES))('%s binding', (lang) => {
   it.each(REVISIONS)('%s declares the MCP types', (rev) => {
     const text = readFileSync(source(lang, rev), 'utf8');
-    expect(text.split('\n')[0]).toMatch(/^(#|\/\/\/?) (Code generated|Generated) by tools\/codegen/);
+    expect(text.split('\n')[0]).toMatch(/^(#|\/\/[/!]?) (Code generated|Generated) by tools\/codegen/);
     for (const type of TYPES[rev]!) expect(text, type).toMatch(FILES[lang]!.declares(type));
   });
 });
@@ -63,13 +64,18 @@ describe('typescript binding', () => {
   const work = mkdtempSync(join(tmpdir(), 'mcpkit-bindings-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('type-checks with tsc --strict', { timeout: 180_000 }, () => {
+  // The compile is the setup step (no wall-clock bound: SETUP_UNBOUNDED); the test judges its result.
+  let checked: ReturnType<typeof spawnSync> | undefined;
+  beforeAll(() => {
     const tsc = createRequire(import.meta.url).resolve('typescript/bin/tsc');
     const compilerOptions = { strict: true, noEmit: true, target: 'ES2022', lib: ['ES2022'], types: [], skipLibCheck: true };
     writeFileSync(join(work, 'tsconfig.json'), JSON.stringify({ compilerOptions, files: REVISIONS.map((r) => source('typescript', r)) }));
-    const run = spawnSync(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
-    expect(run.stdout).toBe('');
-    expect(run.status).toBe(0);
+    checked = spawnSync(process.execPath, [tsc, '-p', join(work, 'tsconfig.json')], { encoding: 'utf8' });
+  }, SETUP_UNBOUNDED);
+
+  it('type-checks with tsc --strict', () => {
+    expect(checked?.stdout).toBe('');
+    expect(checked?.status).toBe(0);
   });
 });
 
@@ -81,23 +87,37 @@ describe('swift package', () => {
       "[swift binding] not compiled: no Swift compiler here (Debian's `swift` package is OpenStack Swift); lang/swift/README.md says the binding is unchecked",
     );
 
-  it('declares one library target per revision, each with its source, and says it is unchecked', () => {
-    const manifest = readFileSync(join(PACKAGE_DIR, 'lang', 'swift', 'Package.swift'), 'utf8');
+  it('declares, at the repository root where SwiftPM finds it by URL, one library target per revision, and says it is unchecked', () => {
+    const manifest = readFileSync(join(REPO_ROOT, 'Package.swift'), 'utf8');
     for (const rev of REVISIONS) {
-      expect(manifest).toContain(`.target(name: "MCP${compact(rev)}", path: "Sources/MCP${compact(rev)}")`);
+      expect(manifest).toContain(`.target(name: "MCP${compact(rev)}", path: "packages/schema/lang/swift/Sources/MCP${compact(rev)}")`);
+      expect(existsSync(join(REPO_ROOT, 'packages/schema/lang/swift', `Sources/MCP${compact(rev)}`))).toBe(true);
       expect(existsSync(source('swift', rev))).toBe(true);
     }
+    expect(existsSync(join(PACKAGE_DIR, 'lang', 'swift', 'Package.swift'))).toBe(false);
     expect(readFileSync(join(PACKAGE_DIR, 'lang', 'swift', 'README.md'), 'utf8')).toMatch(/Not compiled or run by mcpkit's tests/);
   });
 
-  it.skipIf(!hasSwift)('builds with swift build (only where a Swift toolchain is installed)', { timeout: 900_000 }, () => {
-    const work = mkdtempSync(join(tmpdir(), 'mcpkit-swift-'));
+  // `swift build` is the setup step (no wall-clock bound: SETUP_UNBOUNDED); the test judges its result.
+  let built: ReturnType<typeof spawnSync> | undefined;
+  beforeAll(() => {
+    if (!hasSwift) return;
+    const scratch = mkdtempSync(join(tmpdir(), 'mcpkit-swift-'));
     try {
-      const build = spawnSync('swift', ['build', '--package-path', join(PACKAGE_DIR, 'lang', 'swift'), '--scratch-path', work], { encoding: 'utf8' });
-      expect(build.stderr).not.toMatch(/error:/);
-      expect(build.status).toBe(0);
+      built = spawnSync('swift', ['build', '--package-path', REPO_ROOT, '--scratch-path', scratch], { encoding: 'utf8' });
     } finally {
-      rmSync(work, { recursive: true, force: true });
+      rmSync(scratch, { recursive: true, force: true });
     }
+  }, SETUP_UNBOUNDED);
+
+  it.skipIf(!hasSwift)('builds with swift build (only where a Swift toolchain is installed)', () => {
+    expect(String(built?.stderr)).not.toMatch(/error:/);
+    expect(built?.status).toBe(0);
+  });
+});
+
+describe('licence', () => {
+  it.each(Object.keys(FILES))('lang/%s has the licence of @mcpkit/schema', (lang) => {
+    expect(readFileSync(join(PACKAGE_DIR, 'lang', lang, 'LICENSE'), 'utf8')).toBe(readFileSync(join(PACKAGE_DIR, 'LICENSE'), 'utf8'));
   });
 });

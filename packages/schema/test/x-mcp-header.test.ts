@@ -1,5 +1,5 @@
 // The one reading of the x-mcp-header rules (server, HTTP transport and client all use it).
-// spec: ../shared/spec/DIGEST.md §9.2 ("x-mcp-header validity", "Encoding", "Server validation")
+// spec: DIGEST.md §9.2 ("x-mcp-header validity", "Encoding", "Server validation")
 import { describe, expect, it } from 'vitest';
 import {
   decodeHeaderValue,

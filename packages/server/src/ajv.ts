@@ -9,7 +9,8 @@ import Ajv from 'ajv';
 import Ajv2019 from 'ajv/dist/2019.js';
 import Ajv2020 from 'ajv/dist/2020.js';
 import addFormats from 'ajv-formats';
-import { formatErrors, type ValidationError } from '@mcpkit/schema';
+import type { ValidationError } from '@mcpkit/schema';
+import { formatErrors } from '@mcpkit/schema/2026-07-28/core';
 import type { JsonSchemaDialect, JsonSchemaValidator } from '@mcpkit/schema/json-schema';
 
 type AjvLike = Pick<Ajv, 'compile'>;

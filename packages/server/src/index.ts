@@ -1,7 +1,12 @@
-export { McpServer, createServer } from './server.js';
+/**
+ * `@mcpkit/server`: authoring an MCP server: `createServer`, tools, resources, prompts and
+ * completions, their results and errors, and input requests (MRTR). Extension authoring
+ * (`./extension`), sealed state and its keys (`./state`), the event bus (`./events`) and the
+ * registry behind a server (`./registry`) have their own entries.
+ */
+export { createServer, type McpServer } from './server.js';
 export type { ServerOptions, StateOptions } from './options.js';
 export type { CapabilityOptions, CapabilitySwitch } from './registry/capabilities.js';
-export { Registry, RegistryDraft, ItemList, type RegistryContents, type RegistryChanges } from './registry/registry.js';
 
 export {
   tool,
@@ -33,8 +38,7 @@ export type { JsonSchemaObject, CompiledJsonSchema, JsonSchemaDialect, JsonSchem
 export { evalFreeValidator } from '@mcpkit/schema/json-schema';
 
 export { RequestContext, type RequestMeta } from './dispatch/request-context.js';
-export type { ErrorInfo, ListName } from './dispatch/core.js';
-export type { DispatchAround, DispatchNext } from './dispatch/around.js';
+export type { ErrorInfo } from './dispatch/core.js';
 
 export { inputRequired, InputRequired, type InputRequiredOptions } from './mrtr/input-required.js';
 export { elicitForm, elicitUrl, createMessage, listRoots, type ElicitFormOptions, type ElicitUrlOptions } from './mrtr/builders.js';
@@ -42,15 +46,19 @@ export { InputResponsesReader, type ElicitAnswer } from './mrtr/input-responses.
 export type { FormSchema, FormContent, FormFieldValue, FormRequired, DeepReadonly } from './mrtr/form-schema.js';
 export { clientSupports } from './mrtr/capability-gate.js';
 
-export { KeyRing, parseStateKeys, generateStateKey, STATE_KEYS_ENV, type StateKey } from './state/key-ring.js';
-export { StateCodec, StateError, type StateBinding, type StateErrorReason, type OpenedState } from './state/sealed-state.js';
-export { MemoryReplayGuard, type MemoryReplayGuardOptions, type ReplayGuard } from './state/replay-guard.js';
-
-export { MemoryEventBus, type EventBus, type ExtensionEvent, type LostListener, type ServerEvent, type Unsubscribe } from './events/event-bus.js';
-
-export type { ServerExtension, ExtensionMethod, ExtensionListen, ExtensionHost, DetachedContextInit } from './extensions/extension.js';
-export { extensionResult, ExtensionResult } from './extensions/extension-result.js';
-
 export { invalidParams, resourceNotFound, missingClientCapabilities, missingClientExtension } from './util/errors.js';
 export type { Principal } from './util/principal.js';
 export { ResponseError } from '@mcpkit/jsonrpc';
+// The jsonrpc types this package's signatures use, nameable without a direct @mcpkit/jsonrpc dependency.
+export type {
+  Dispatcher,
+  DispatchContext,
+  JsonObject,
+  JsonRpcNotification,
+  JsonRpcRequest,
+  JsonRpcResponse,
+  MessageContext,
+  PeerChannel,
+  RequestId,
+  TransportInfo,
+} from '@mcpkit/jsonrpc';

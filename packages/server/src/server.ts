@@ -5,10 +5,11 @@ import type { MethodHandler } from './dispatch/core.js';
 import type { DetachedContextInit, ExtensionHost } from './extensions/extension.js';
 import { extensionMethodHandler } from './extensions/extension-method.js';
 import { resolveExtensions } from './extensions/resolve.js';
-import { LATEST_PROTOCOL_VERSION, META_SERVER_INFO, type Implementation, type ServerCapabilities } from '@mcpkit/schema';
+import type { Implementation, ServerCapabilities } from '@mcpkit/schema';
+import { LATEST_PROTOCOL_VERSION, META_SERVER_INFO } from '@mcpkit/schema/2026-07-28/core';
 import type { ListName, ResolvedCacheHint, ServerCore } from './dispatch/core.js';
 import type { DispatchAround, DispatchNext } from './dispatch/around.js';
-import { dispatchRequest } from './dispatch/dispatch.js';
+import { dispatchRequest, unreadableRequest } from './dispatch/dispatch.js';
 import { MemoryEventBus, type EventBus } from './events/event-bus.js';
 import { ListenHub } from './events/listen-hub.js';
 import type { HeaderParam } from './json-schema/header-params.js';
@@ -73,6 +74,7 @@ export class McpServer implements Dispatcher {
   private readonly around: DispatchAround | undefined;
   private readonly next: DispatchNext = (request, context) => dispatchRequest(this.core, request, context);
 
+  /** @internal A server is made one way: `createServer(options)`. */
   constructor(options: ServerOptions) {
     if (!options?.info?.name || !options.info.version) throw new TypeError('createServer needs info: { name, version }');
     const warn = options.onWarning ?? ((message: string) => console.warn(message));
@@ -117,9 +119,10 @@ export class McpServer implements Dispatcher {
     const capabilityOptions =
       extensions.list.length > 0 ? { ...given, extensions: { ...given.extensions, ...extensions.settings } as ServerCapabilities['extensions'] } : given;
 
+    const resultMeta = options.serverInfoInResults === false ? undefined : Object.freeze({ [META_SERVER_INFO]: this.info });
     this.core = {
       info: this.info,
-      resultMeta: options.serverInfoInResults === false ? undefined : Object.freeze({ [META_SERVER_INFO]: this.info }),
+      resultMeta,
       instructions: this.instructions,
       supportedVersions: this.supportedVersions,
       pageSize: Object.freeze({
@@ -142,7 +145,9 @@ export class McpServer implements Dispatcher {
       stateTtlMs,
       // Single use by default (one process); `false` turns it off, a shared guard (Redis) spans replicas.
       replayGuard: options.state?.replayGuard === false ? undefined : (options.state?.replayGuard ?? new MemoryReplayGuard()),
-      hub: new ListenHub(this.events),
+      hub: new ListenHub(this.events, resultMeta),
+      // With an `around` hook, the dispatch promise is watched: a listen keeps it pending to the end.
+      detachStreams: options.around === undefined,
       extensions,
       extensionMethods,
       onError: options.onError ?? ((error, info) => console.error(`mcpkit: ${info.method} (id ${JSON.stringify(info.requestId)}) failed:`, error)),
@@ -184,9 +189,12 @@ export class McpServer implements Dispatcher {
 
   /**
    * Answers one JSON-RPC request; see `Dispatcher`. Without a context it runs as a direct call
-   * (never cancelled, notifications dropped, no principal).
+   * (never cancelled, notifications dropped, no principal). What is not a JSON-RPC request is
+   * answered `-32600` with `id: null` (or its id, when that much can be read).
    */
   dispatch(request: JsonRpcRequest, context: DispatchContext = DIRECT): Promise<JsonRpcResponse | null> {
+    const unreadable = unreadableRequest(request);
+    if (unreadable !== undefined) return Promise.resolve(unreadable);
     const around = this.around;
     return around === undefined ? dispatchRequest(this.core, request, context) : around(request, context, this.next);
   }

@@ -2,7 +2,8 @@
 // through the public API only, the way those packages will use it.
 import { describe, expect, it } from 'vitest';
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
-import { createServer, elicitForm, inputRequired, tool, type ServerEvent } from '../src/index.js';
+import { createServer, elicitForm, inputRequired, tool } from '../src/index.js';
+import type { ServerEvent } from '../src/events-api.js';
 import { quiet } from './helpers.js';
 
 const server = createServer({

@@ -1,6 +1,7 @@
 import type { DispatchContext, JsonRpcNotification } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
-import { createServer, tool, type DispatchAround } from '../src/index.js';
+import { createServer, tool } from '../src/index.js';
+import type { DispatchAround } from '../src/extension-api.js';
 import { meta, quiet, TestContext } from './helpers.js';
 
 const echo = tool({

@@ -2,7 +2,8 @@
 // `createServer({ extensions })` alone.
 // spec: 2026-07-28/pages/basic/versioning.mdx ("Extensions"), basic/patterns/subscriptions.mdx
 import { describe, expect, it, vi } from 'vitest';
-import { createServer, extensionResult, resource, tool, type ExtensionHost, type ServerExtension } from '../src/index.js';
+import { createServer, resource, tool } from '../src/index.js';
+import { extensionResult, type ExtensionHost, type ServerExtension } from '../src/extension-api.js';
 import { failure, quiet, result, send, TestContext } from './helpers.js';
 
 const ID = 'com.example/notes';

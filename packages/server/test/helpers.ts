@@ -21,8 +21,8 @@ export class TestContext implements DispatchContext {
   readonly transport: DispatchContext['transport'];
   private waiters: Array<{ count: number; resolve: () => void }> = [];
 
-  constructor(options: { principal?: Principal; transport?: string } = {}) {
-    this.transport = { name: options.transport ?? 'test', principal: options.principal };
+  constructor(options: { principal?: Principal; transport?: string; multiplexed?: boolean } = {}) {
+    this.transport = { name: options.transport ?? 'test', principal: options.principal, multiplexed: options.multiplexed };
   }
 
   get signal(): AbortSignal {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createServer, MemoryEventBus, resource, tool, type EventBus, type ServerEvent } from '../src/index.js';
+import { createServer, resource, tool } from '../src/index.js';
+import { MemoryEventBus, type EventBus, type ServerEvent } from '../src/events-api.js';
 import { failure, meta, quiet, send, TestContext } from './helpers.js';
 
 const handler = () => ({ content: [] });
@@ -100,9 +101,9 @@ describe('subscriptions/listen', () => {
   });
 
   // spec: 2026-07-28/pages/basic/patterns/cancellation.mdx (server MUST send notifications/cancelled for a torn-down listen); DIGEST §24.1
-  it('on stdio, says notifications/cancelled for the listen id before the final result', async () => {
+  it('on a multiplexed transport (stdio, a WebSocket), says notifications/cancelled for the listen id before the final result', async () => {
     const server = makeServer();
-    const context = new TestContext({ transport: 'stdio' });
+    const context = new TestContext({ transport: 'ws', multiplexed: true });
     const pending = send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context, id: 'L' });
     await context.waitFor(1);
     await server.close();
@@ -113,6 +114,16 @@ describe('subscriptions/listen', () => {
       params: { _meta: { [ID]: 'L' }, requestId: 'L', reason: 'The server closed the subscription' },
     });
     expect(response).toMatchObject({ id: 'L', result: { resultType: 'complete' } });
+  });
+
+  it('decides by what the transport declares, not by its name: a transport named stdio that is not multiplexed gets no notifications/cancelled', async () => {
+    const server = makeServer();
+    const context = new TestContext({ transport: 'stdio' });
+    const pending = send(server, 'subscriptions/listen', { notifications: { toolsListChanged: true } }, { context, id: 'L' });
+    await context.waitFor(1);
+    await server.close();
+    expect(await pending).toMatchObject({ id: 'L', result: { resultType: 'complete' } });
+    expect(context.notifications.map((n) => n.method)).not.toContain('notifications/cancelled');
   });
 
   it('coalesces events that pile up on a slow stream', async () => {

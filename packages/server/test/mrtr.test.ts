@@ -1,18 +1,6 @@
 import { describe, expect, expectTypeOf, it } from 'vitest';
-import {
-  createMessage,
-  createServer,
-  elicitForm,
-  elicitUrl,
-  generateStateKey,
-  inputRequired,
-  InputResponsesReader,
-  listRoots,
-  MemoryReplayGuard,
-  prompt,
-  resource,
-  tool,
-} from '../src/index.js';
+import { createMessage, createServer, elicitForm, elicitUrl, inputRequired, InputResponsesReader, listRoots, prompt, resource, tool } from '../src/index.js';
+import { generateStateKey, MemoryReplayGuard } from '../src/state-api.js';
 import { failure, quiet, result, TestContext } from './helpers.js';
 
 const nameSchema = { type: 'object', properties: { name: { type: 'string' } }, required: ['name'] } as const;

@@ -1,4 +1,4 @@
-// spec: 2026-07-28/examples/ (the official per-type examples, shared/spec/SOURCE.md) as test vectors:
+// spec: 2026-07-28/examples/ (the official per-type examples, vendor/spec/SOURCE.md) as test vectors:
 // every example request is dispatched and its answer validated against the 2026-07-28 schema.
 import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -9,7 +9,8 @@ import { validatorFor } from '@mcpkit/schema/2026-07-28/lookup';
 import { createServer, prompt, resource, tool } from '../src/index.js';
 import { quiet, TestContext } from './helpers.js';
 
-const EXAMPLES = resolve(process.env.MCPKIT_SPEC_DIR || resolve(dirname(fileURLToPath(import.meta.url)), '../../../../shared/spec'), '2026-07-28/examples');
+// The repository's vendored copy (packages/server/test → the repository root).
+const EXAMPLES = resolve(dirname(fileURLToPath(import.meta.url)), '../../../vendor/spec/2026-07-28/examples');
 const read = (type: string) =>
   readdirSync(join(EXAMPLES, type))
     .filter((f) => f.endsWith('.json'))

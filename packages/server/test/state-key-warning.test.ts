@@ -39,7 +39,7 @@ describe('the MCPKIT_STATE_KEYS warning', () => {
 
   it('a configured key ring seals without a warning', async () => {
     const warnings: string[] = [];
-    const { generateStateKey } = await import('../src/index.js');
+    const { generateStateKey } = await import('../src/state-api.js');
     const server = createServer({
       info: { name: 'keyed', version: '1' },
       state: { keys: generateStateKey('k1') },

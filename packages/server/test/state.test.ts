@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateStateKey, KeyRing, MemoryReplayGuard, parseStateKeys, StateCodec, StateError } from '../src/index.js';
+import { generateStateKey, KeyRing, MemoryReplayGuard, parseStateKeys, StateCodec, StateError } from '../src/state-api.js';
 
 const binding = { method: 'tools/call', params: 'digest-a', principal: 'anonymous' };
 

@@ -1,3 +1,5 @@
+import { LocalError } from '@mcpkit/jsonrpc';
+
 /** What a skill failed to verify on (skills.mdx "Integrity and Verification"). */
 export type SkillVerificationReason =
   /** The entry breaks the extension's rules (URI, name, manifest). */
@@ -21,7 +23,9 @@ export type SkillVerificationReason =
  * A skill or skill file that did not verify against its entry: the content was not handed over.
  * A local failure, not the server's error. To recover from a stale entry, get it again (`get()`).
  */
-export class SkillVerificationError extends Error {
+export class SkillVerificationError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/skills-client/SkillVerificationError';
   override readonly name = 'SkillVerificationError';
   constructor(
     /** What failed. */
@@ -35,6 +39,8 @@ export class SkillVerificationError extends Error {
 }
 
 /** The server did not declare the skills extension (or its `directoryRead` setting), so the request was not sent. */
-export class SkillsUnsupportedError extends Error {
+export class SkillsUnsupportedError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/skills-client/SkillsUnsupportedError';
   override readonly name = 'SkillsUnsupportedError';
 }

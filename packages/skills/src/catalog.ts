@@ -32,15 +32,22 @@ export type Built = { readonly ok: true; readonly skill: ServedSkill } | { reado
 
 interface Cached {
   readonly version: string;
+  /** The bytes read: the file's size, or (when `digest` is absent) one past the budget it went over. */
   readonly size: number;
-  readonly digest: string;
+  /** Absent when the read was cut short: the file is larger than `size - 1` bytes, and that is all we know. */
+  readonly digest?: string;
   /** For a `SKILL.md`: its frontmatter, or why it has none. */
   readonly frontmatter?: SkillFrontmatter | string;
 }
 
+/** A cached digest that holds: the file was read whole. */
+type Digested = Cached & { readonly digest: string };
+
 const MAX_DEPTH = 32;
 const MAX_DIRECTORIES = 10_000;
 const MAX_CACHED = 10_000;
+/** Version tokens asked of the source at once (a directory source: one `stat` each). */
+const VERSION_CONCURRENCY = 16;
 
 class NotServed extends Error {}
 
@@ -91,12 +98,13 @@ export class SkillCatalog {
     if (!top || !skillMd) throw new NotServed('there is no skill there');
     const name = baseName(path);
     const files = await this.walk(path, top);
+    const versions = await this.versions(files);
     let total = 0;
     const served = new Map<string, ServedFile>();
     let frontmatter: SkillFrontmatter | undefined;
     const own = join(path, SKILL_MD);
-    for (const [filePath, entry] of files) {
-      const known = await this.digest(filePath, entry, this.limits.maxBytes - total, filePath === own);
+    for (const [filePath] of files) {
+      const known = await this.digest(filePath, versions.get(filePath), this.limits.maxBytes - total, filePath === own);
       total += known.size;
       // A nested skill's SKILL.md is a supporting file here: its frontmatter is not this skill's.
       if (filePath === own && known.frontmatter !== undefined) {
@@ -115,14 +123,21 @@ export class SkillCatalog {
     return { path, entry: { uri: uriOf(join(path, SKILL_MD)), frontmatter, resources }, files: served };
   }
 
-  /** Every file below the skill directory (hidden ones excepted), `SKILL.md` first; refuses a skill over the file limit. */
+  /**
+   * Every file below the skill directory (hidden ones excepted), `SKILL.md` first. Stops as soon as
+   * the skill is over the file limit (or holds more directories than a listing visits): a skill of
+   * 100,000 files costs the listing of the directories seen until then, not a look at every file.
+   */
   private async walk(root: string, top: readonly SkillSourceEntry[]): Promise<Map<string, SkillSourceEntry>> {
     const files = new Map<string, SkillSourceEntry>();
     const skillMd = top.find((e) => e.kind === 'file' && e.name === SKILL_MD);
     if (skillMd) files.set(join(root, SKILL_MD), skillMd);
-    const pending: Array<{ dir: string; entries: readonly SkillSourceEntry[]; depth: number }> = [{ dir: root, entries: top, depth: 0 }];
+    // Breadth first; a directory is listed when its turn comes, so the walk stops at the limit.
+    const pending: Array<{ dir: string; entries?: readonly SkillSourceEntry[]; depth: number }> = [{ dir: root, entries: top, depth: 0 }];
+    let directories = 0;
     while (pending.length > 0) {
-      const { dir, entries, depth } = pending.shift()!;
+      const { dir, depth, entries: listed } = pending.shift()!;
+      const entries = listed ?? (await this.source.list(dir)) ?? [];
       for (const e of [...entries].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
         if (!isServedName(e.name)) continue;
         const path = join(dir, e.name);
@@ -130,22 +145,43 @@ export class SkillCatalog {
           files.set(path, e);
           if (files.size > this.limits.maxFiles) throw new NotServed(`it has more than ${this.limits.maxFiles} files (skills.mdx "Limits")`);
         } else if (depth < MAX_DEPTH) {
-          pending.push({ dir: path, entries: (await this.source.list(path)) ?? [], depth: depth + 1 });
+          if (++directories > MAX_DIRECTORIES) throw new NotServed(`it has more than ${MAX_DIRECTORIES} directories`);
+          pending.push({ dir: path, depth: depth + 1 });
         }
       }
     }
     return files;
   }
 
-  private async digest(path: string, entry: SkillSourceEntry, budget: number, isSkillMd: boolean): Promise<Cached> {
-    const cached = this.cache.get(path);
-    if (cached && entry.version !== undefined && cached.version === entry.version && (!isSkillMd || cached.frontmatter !== undefined)) {
+  /** The version token of each file: from its entry, else from the source, a few at a time. */
+  private async versions(files: ReadonlyMap<string, SkillSourceEntry>): Promise<Map<string, string | undefined>> {
+    const out = new Map<string, string | undefined>();
+    const asking: string[] = [];
+    for (const [path, entry] of files) {
+      if (entry.version !== undefined || !this.source.version) out.set(path, entry.version);
+      else asking.push(path);
+    }
+    for (let i = 0; i < asking.length; i += VERSION_CONCURRENCY) {
+      const batch = asking.slice(i, i + VERSION_CONCURRENCY);
+      const found = await Promise.all(batch.map((path) => this.source.version!(path)));
+      batch.forEach((path, j) => out.set(path, found[j]));
+    }
+    return out;
+  }
+
+  private async digest(path: string, version: string | undefined, budget: number, isSkillMd: boolean): Promise<Digested> {
+    const cached = version === undefined ? undefined : this.cache.get(path);
+    if (cached && cached.version === version && (!isSkillMd || cached.frontmatter !== undefined || cached.digest === undefined)) {
+      // A file known to be over the budget is refused without reading it again (until it changes).
       if (cached.size > budget) throw this.tooLarge();
-      return cached;
+      if (cached.digest !== undefined) return cached as Digested;
     }
     const bytes = await this.source.read(path, Math.max(budget, 0));
     if (bytes === undefined) throw new NotServed(`${uriOf(path)} vanished while the skill was read`);
-    if (bytes.length > budget) throw this.tooLarge();
+    if (bytes.length > budget) {
+      this.remember(path, version, { version: version ?? '', size: bytes.length });
+      throw this.tooLarge();
+    }
     let frontmatter: SkillFrontmatter | string | undefined;
     if (isSkillMd) {
       const text = utf8Text(bytes);
@@ -159,12 +195,15 @@ export class SkillCatalog {
         }
       }
     }
-    const known: Cached = { version: entry.version ?? '', size: bytes.length, digest: await sha256Digest(bytes), frontmatter };
-    if (entry.version !== undefined) {
-      if (this.cache.size >= MAX_CACHED) this.cache.clear();
-      this.cache.set(path, known);
-    }
+    const known: Digested = { version: version ?? '', size: bytes.length, digest: await sha256Digest(bytes), frontmatter };
+    this.remember(path, version, known);
     return known;
+  }
+
+  private remember(path: string, version: string | undefined, known: Cached): void {
+    if (version === undefined) return;
+    if (this.cache.size >= MAX_CACHED) this.cache.clear();
+    this.cache.set(path, known);
   }
 
   private tooLarge(): NotServed {

@@ -31,14 +31,15 @@ export function uriOf(path: string): string {
 
 /**
  * The source path a `skill://` URI names, or `undefined` when it is not one this server could serve
- * (another scheme, a query or fragment, a trailing slash, `.`/`..` or encoded segments): such a URI
- * never reaches the source, so no request can name a file outside the skills' directory.
+ * (another scheme, a query or fragment, a trailing slash, `.`/`..` or encoded segments, a hidden
+ * segment anywhere, the last one included): such a URI never reaches the source, so no request can
+ * name a file outside the skills' directory, nor list or read inside `.git`.
  */
 export function pathOf(uri: string): string | undefined {
   if (!uri.startsWith(SKILL_SCHEME)) return undefined;
   const path = uri.slice(SKILL_SCHEME.length);
   if (path === '') return undefined;
-  return path.split('/').every(isPathSegment) ? path : undefined;
+  return path.split('/').every(isServedName) ? path : undefined;
 }
 
 /** The directory part of a path (`''` for a top-level name). */

@@ -1,22 +1,15 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import { validatePaginatedRequestParams, type Resource } from '@mcpkit/schema';
 import { SKILLS_EXTENSION_ID, validateGetSkillRequestParams, validateReadResourceDirectoryRequestParams } from '@mcpkit/schema/skills';
-import {
-  invalidParams,
-  resourceNotFound,
-  resourceTemplate,
-  type ExtensionMethod,
-  type ReadResult,
-  type ResourceTemplateDefinition,
-  type ServerExtension,
-} from '@mcpkit/server';
+import { invalidParams, resourceNotFound, resourceTemplate, type ReadResult, type ResourceTemplateDefinition } from '@mcpkit/server';
+import type { ExtensionMethod, ServerExtension } from '@mcpkit/server/extension';
 import { SkillCatalog, type ServedSkill, type SkillLimits } from './catalog.js';
 import { base64, utf8Text } from './digest.js';
 import { DIRECTORY_MIME_TYPE, mimeTypeOf } from './mime.js';
 import { baseName, isServedName, join, parentOf, pathOf, SKILL_MD, uriOf } from './paths.js';
 import type { SkillSource } from './source.js';
 
-/** Options of `skillsServer`. */
+/** Options of `createSkillsServer`. */
 export interface SkillsServerOptions {
   /** Where the skills are: `memorySkillSource(...)`, or `directorySkillSource(dir)` of `@mcpkit/skills/node`. */
   source: SkillSource;
@@ -33,7 +26,7 @@ export interface SkillsServerOptions {
 }
 
 const positive = (name: string, value: number): number => {
-  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`skillsServer: ${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`createSkillsServer: ${name} must be a positive integer, got ${value}`);
   return value;
 };
 
@@ -71,9 +64,10 @@ export class SkillsServer implements ServerExtension {
   private readonly hint: { ttlMs: number; cacheScope: 'public' | 'private' };
   private readonly limits: SkillLimits;
 
+  /** @internal Made one way: `createSkillsServer(options)`. */
   constructor(private readonly options: SkillsServerOptions) {
     if (typeof options?.source?.list !== 'function' || typeof options.source.read !== 'function') {
-      throw new TypeError('skillsServer needs a source with list and read (memorySkillSource, directorySkillSource)');
+      throw new TypeError('createSkillsServer needs a source with list and read (memorySkillSource, directorySkillSource)');
     }
     this.source = options.source;
     this.pageSize = positive('pageSize', options.pageSize ?? 100);
@@ -82,7 +76,7 @@ export class SkillsServer implements ServerExtension {
       maxBytes: positive('limits.maxBytes', options.limits?.maxBytes ?? 16 * 1024 * 1024),
     };
     const ttlMs = options.cache?.ttlMs ?? 60_000;
-    if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new RangeError(`skillsServer: cache.ttlMs must be an integer ≥ 0, got ${ttlMs}`);
+    if (!Number.isInteger(ttlMs) || ttlMs < 0) throw new RangeError(`createSkillsServer: cache.ttlMs must be an integer ≥ 0, got ${ttlMs}`);
     this.hint = { ttlMs, cacheScope: options.cache?.cacheScope ?? 'public' };
     this.catalog = new SkillCatalog(this.source, this.limits);
     const directoryRead = options.directoryRead ?? true;
@@ -197,9 +191,9 @@ export class SkillsServer implements ServerExtension {
  * The skills extension for a server.
  *
  * @example
- * const skills = skillsServer({ source: memorySkillSource({ 'git-workflow/SKILL.md': skillMd }) });
+ * const skills = createSkillsServer({ source: memorySkillSource({ 'git-workflow/SKILL.md': skillMd }) });
  * const server = createServer({ info, extensions: [skills] });
  */
-export function skillsServer(options: SkillsServerOptions): SkillsServer {
+export function createSkillsServer(options: SkillsServerOptions): SkillsServer {
   return new SkillsServer(options);
 }

@@ -6,8 +6,9 @@ export interface SkillSourceEntry {
   readonly kind: 'file' | 'directory';
   /**
    * A token that changes whenever the file's bytes may have changed (a directory source uses its
-   * modification time and size). When given, the server reuses the digest it computed for the same
-   * token instead of reading the file again; without it every listing reads every file.
+   * modification time and size). When given (here or by the source's `version`), the server reuses
+   * the digest it computed for the same token instead of reading the file again; without it every
+   * listing reads every file.
    */
   readonly version?: string;
 }
@@ -29,4 +30,10 @@ export interface SkillSource {
    * `maxBytes` may be cut short after `maxBytes + 1` bytes: the server refuses it either way.
    */
   read(path: string, maxBytes: number): Promise<Uint8Array | undefined>;
+  /**
+   * The version token of the file at `path` (see `SkillSourceEntry.version`), for a source whose
+   * `list` leaves it out because it costs a call per file (a directory: one `stat`). The server asks
+   * only for the files of a skill within its limits, a few at a time.
+   */
+  version?(path: string): Promise<string | undefined>;
 }

@@ -1,6 +1,7 @@
 import type { Writable } from 'node:stream';
-import { TransportClosedError, type JsonRpcMessage } from '@mcpkit/jsonrpc';
+import { TransportClosedError, type JsonPieces, type JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { encodeMessage } from './encode.js';
+import { encodePieces, writePieces } from './piece-writer.js';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 
@@ -38,6 +39,8 @@ export class MessageWriter {
   private settleBatch: ((error?: Error) => void) | undefined;
   /** A flush at the end of this tick is scheduled (at most one at a time). */
   private tickScheduled = false;
+  /** A message written in pieces is going out: later writes wait for it, so lines never interleave. */
+  private streaming: Promise<void> | undefined;
 
   constructor(
     private readonly stream: Writable,
@@ -58,8 +61,11 @@ export class MessageWriter {
       this.fail(new TransportClosedError('The output stream is closed'));
       return Promise.reject(this.failure);
     }
+    if (this.streaming !== undefined) return this.afterStreaming(() => this.write(message));
     let line: string;
     try {
+      const pieces = encodePieces(message);
+      if (pieces !== undefined) return this.writeInPieces(pieces);
       line = encodeMessage(message);
     } catch (error) {
       return Promise.reject(error);
@@ -67,6 +73,32 @@ export class MessageWriter {
     if (this.batch) return this.enqueue(line);
     if (this.stream.write(line) && this.drain === undefined) return RESOLVED;
     return (this.drain ??= this.waitForDrain());
+  }
+
+  /** One message carrying a large string: its pieces, written with backpressure, after the lines batched so far. */
+  private writeInPieces(pieces: JsonPieces): Promise<void> {
+    this.flushBatch();
+    const streaming: Promise<void> = writePieces(this.stream, pieces).then(
+      () => this.streamed(streaming),
+      (error: Error) => {
+        this.fail(error); // the line was cut: nothing may follow it
+        this.streamed(streaming);
+        throw error;
+      },
+    );
+    streaming.catch(ignore);
+    this.streaming = streaming;
+    return streaming;
+  }
+
+  private streamed(streaming: Promise<void>): void {
+    if (this.streaming === streaming) this.streaming = undefined;
+  }
+
+  private afterStreaming<T>(next: () => Promise<T>): Promise<T> {
+    const promise = this.streaming!.then(next, next);
+    promise.catch(ignore);
+    return promise;
   }
 
   private enqueue(line: string): Promise<void> {
@@ -110,6 +142,11 @@ export class MessageWriter {
 
   /** Hands the lines batched in this tick to the stream, then ends it: nothing sent before is lost. */
   end(): void {
+    if (this.streaming !== undefined) {
+      // After the message going out and the writes queued behind it, in the order they were made.
+      void this.afterStreaming(async () => this.end());
+      return;
+    }
     this.flushBatch();
     if (this.stream.writable) this.stream.end();
   }
@@ -129,6 +166,7 @@ export class MessageWriter {
 
   /** Resolves once everything written so far was handed to the system (or the stream failed). */
   flush(): Promise<void> {
+    if (this.streaming !== undefined) return this.afterStreaming(() => this.flush());
     this.flushBatch();
     if (!this.writable || this.stream.writableLength === 0) return RESOLVED;
     return new Promise((resolve) => {

@@ -12,6 +12,8 @@ export interface ProcessExit {
 
 /** The server process is gone (or never started); every request in flight fails with this. */
 export class ProcessExitedError extends TransportClosedError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/stdio/ProcessExitedError';
   override readonly name = 'ProcessExitedError';
   /** The exit code, or null when a signal ended the process (or it never started). */
   readonly exitCode: number | null;

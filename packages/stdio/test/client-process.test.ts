@@ -66,7 +66,7 @@ describe('StdioClientTransport with a real server process', () => {
     const order: string[] = [];
     const held = connection.request('hold', { tag: 'first' }).then(() => order.push('held'));
     const controller = new AbortController();
-    const cancelled = connection.request('sleep', { ms: 60_000, tag: 'long' }, { signal: controller.signal });
+    const cancelled = expect(connection.request('sleep', { ms: 60_000, tag: 'long' }, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
     // The later request is answered while the first one is still held by the server...
     await connection.request('echo', {}).then(() => order.push('echo'));
     expect(order).toEqual(['echo']);
@@ -75,7 +75,7 @@ describe('StdioClientTransport with a real server process', () => {
     await held;
     expect(order).toEqual(['echo', 'held']);
     controller.abort('no longer needed');
-    await expect(cancelled).rejects.toBeInstanceOf(CancelledError);
+    await cancelled;
     // The server saw notifications/cancelled and aborted the handler's signal.
     await connection.request('echo', {});
     await connection.close();
@@ -182,10 +182,10 @@ describe('StdioClientTransport with a real server process', () => {
   it('close() in the same tick as start() spawns nothing and fails the start with TransportClosedError', async () => {
     const transport = new StdioClientTransport({ command: process.execPath, args: ['-e', 'setInterval(() => {}, 1000)'] });
     const before = spawned.length;
-    const started = transport.start();
-    await transport.close();
     // start() settles after its one chance to spawn (right after child_process is loaded).
-    await expect(started).rejects.toBeInstanceOf(TransportClosedError);
+    const started = expect(transport.start()).rejects.toBeInstanceOf(TransportClosedError);
+    await transport.close();
+    await started;
     expect(spawned.length).toBe(before);
     expect(transport.pid).toBeUndefined();
   });

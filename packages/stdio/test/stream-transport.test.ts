@@ -128,14 +128,14 @@ describe('StreamTransport', () => {
     const { output } = stalledOutput();
     const transport = new StreamTransport(new PassThrough(), output);
     const big = { jsonrpc: '2.0' as const, method: 'm', params: { text: 'x'.repeat(20_000) } };
-    const first = transport.send(big);
+    const first = expect(transport.send(big)).rejects.toBeInstanceOf(TransportClosedError);
     const bad = transport.send({ jsonrpc: '2.0', method: 'm', params: { n: 10n } });
-    const second = transport.send(big);
+    const second = expect(transport.send(big)).rejects.toBeInstanceOf(TransportClosedError);
     await expect(bad).rejects.toBeInstanceOf(InvalidMessageError);
     await tick();
     output.destroy(new Error('write EPIPE'));
-    await expect(first).rejects.toBeInstanceOf(TransportClosedError);
-    await expect(second).rejects.toBeInstanceOf(TransportClosedError);
+    await first;
+    await second;
   });
 
   it('close() writes the messages of its own tick before ending the output', async () => {

@@ -104,6 +104,20 @@ describe.each(Object.keys(targets))('2025-11-25 tasks over %s', (name) => {
     }
   });
 
+  it('answers a bad tasks/list cursor with -32602, not -32603', async () => {
+    // spec: 2025-11-25/pages/basic/utilities/tasks.mdx "Invalid or nonexistent cursor in tasks/list: -32602"
+    const client = await targets[name]!();
+    try {
+      const error = await client.request('tasks/list', { cursor: 'no-such-cursor' }).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(RemoteError);
+      expect(error).toMatchObject({ code: -32602, message: expect.stringMatching(/cursor/i) });
+      // The session goes on.
+      expect(Array.isArray((await new TaskClient(client).list()).tasks)).toBe(true);
+    } finally {
+      await client.close();
+    }
+  });
+
   it('answers -32601 for a task-augmented call of a tool without task support, and for a task-only tool called plainly', async () => {
     const client = await targets[name]!();
     try {

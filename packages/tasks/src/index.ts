@@ -5,3 +5,4 @@
  */
 export type { TaskStore, TaskRecord, TaskRun, TaskLease, TaskError, TaskPage } from './store/task-store.js';
 export { MemoryTaskStore, type MemoryTaskStoreOptions } from './store/memory-store.js';
+export { TaskLimitError, type TaskStoreLimit } from './store/limit-error.js';

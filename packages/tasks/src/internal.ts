@@ -5,5 +5,5 @@
 export { SERVICES } from './server/tasks-server.js';
 export type { TaskService, ServiceSettings, TaskTool } from './server/task-service.js';
 export type { TaskRunner } from './server/runner.js';
-export { OWNER_OVERRIDES, ownerOf } from './server/owner.js';
+export { ownerOf } from './server/owner.js';
 export { isTerminal, iso } from './server/views.js';

@@ -5,7 +5,7 @@ import { ResponseError } from '@mcpkit/jsonrpc';
 import { createServer, elicitForm, inputRequired, tool, type McpServer } from '@mcpkit/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MemoryTaskStore, type TaskStore } from '../src/index.js';
-import { tasksServer, type TasksServerOptions } from '../src/server/index.js';
+import { createTasksServer, type TasksServerOptions } from '../src/server/index.js';
 import { Context, err, gate, ok, send, TASKS, until } from './helpers/dispatch.js';
 
 const quiet = { onWarning: () => {}, onError: () => {} };
@@ -18,7 +18,7 @@ const confirmSchema = { type: 'object' as const, properties: { confirm: { type: 
 const nameSchema = { type: 'object' as const, properties: { name: { type: 'string' as const } }, required: ['name'] };
 
 function make(options: TasksServerOptions & { release?: Promise<void> } = {}) {
-  const tasks = tasksServer({ pollIntervalMs: 10, ...options });
+  const tasks = createTasksServer({ pollIntervalMs: 10, ...options });
   const release = options.release ?? Promise.resolve();
   const server = createServer({
     info: { name: 'tasks-test', version: '1' },

@@ -3,6 +3,7 @@
 // definitions, so they are presented to it as "any JSON" (any value, an object of anything, an
 // array of anything); every other definition is generated as a top-level type.
 import { createRequire } from 'node:module';
+import { RESULT_TYPES } from './constant-tables.mjs';
 import { LANGUAGES } from './lang/index.mjs';
 import { mapSchema } from './schema-walk.mjs';
 
@@ -26,14 +27,42 @@ function openObjectAsMap(node) {
   return { type: 'object', additionalProperties: values, ...(node.description ? { description: node.description } : {}) };
 }
 
-/** The schema quicktype reads: the published one, recursive JSON types and open objects replaced. */
-export function quicktypeSchema(schema) {
-  return mapSchema({ ...schema, $defs: { ...schema.$defs, ...ANY_JSON } }, openObjectAsMap);
+/**
+ * `resultType` is any string in the schema, but a receiver must treat a value it does not know as an
+ * invalid result (spec: 2026-07-28/pages/basic/index.mdx, "ResultType"). The bindings know the core
+ * values: each `resultType` member becomes the enum `ResultType` of those, so every language's decoder
+ * refuses another value, naming the member.
+ */
+function resultTypeAsEnum(schema, rev) {
+  const values = RESULT_TYPES[rev] ?? [];
+  if (values.length === 0) return schema;
+  const definition = schema.$defs.ResultType;
+  if (!definition || definition.type !== 'string' || definition.enum) throw new Error(`codegen: ${rev}: $defs.ResultType is no longer a plain string`);
+  let members = 0;
+  const mapped = mapSchema(schema, (node) => {
+    const member = node.properties?.resultType;
+    if (!member || member.type !== 'string' || Object.keys(member).some((key) => !['type', 'description'].includes(key))) return node;
+    members++;
+    return {
+      ...node,
+      properties: { ...node.properties, resultType: { $ref: '#/$defs/ResultType', ...(member.description ? { description: member.description } : {}) } },
+    };
+  });
+  if (members === 0) throw new Error(`codegen: ${rev}: no string resultType member found`);
+  return { ...mapped, $defs: { ...mapped.$defs, ResultType: { ...definition, enum: [...values] } } };
+}
+
+/**
+ * The schema quicktype reads: the published one, recursive JSON types and open objects replaced,
+ * `resultType` members typed with the known values.
+ */
+export function quicktypeSchema(schema, rev) {
+  return resultTypeAsEnum(mapSchema({ ...schema, $defs: { ...schema.$defs, ...ANY_JSON } }, openObjectAsMap), rev);
 }
 
 /** Generates one language binding of a revision: quicktype's output, post-processed. Returns the file text. */
 export async function generateBinding(rev, schema, language) {
-  const text = JSON.stringify(quicktypeSchema(schema));
+  const text = JSON.stringify(quicktypeSchema(schema, rev));
   const store = new (class extends FetchingJSONSchemaStore {
     async fetch() {
       return JSON.parse(text);

@@ -39,6 +39,8 @@ export const out = {
   extensionJsonSchema: (ext) => `packages/schema/json/${ext.dir}.schema.json`,
   extensionDir: (ext) => `packages/schema/src/generated/${ext.dir}`,
   langDir: 'packages/schema/lang',
+  /** The helpers every generated validator imports (lib/compact-code.mjs). */
+  validatorRuntime: 'packages/schema/src/generated/validator-runtime.js',
 };
 
 /** `2026-07-28` → `20260728`, for identifiers that cannot hold dashes. */

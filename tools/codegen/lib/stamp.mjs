@@ -1,6 +1,7 @@
 // The stamp that makes `--check` cheap. `pnpm codegen` records in `tools/codegen/stamp.json` the
 // hash of everything the costly generation (steps 1-5) reads — the canonical sources, codegen's own
-// code, the versions of the generators it runs — and the hash of each file it wrote. `--check` then
+// code, the versions of the generators it runs, the repository address of packages/schema/package.json
+// — and the hash of each file it wrote. `--check` then
 // regenerates only when those inputs changed; otherwise it proves the committed outputs current by
 // comparing their hashes with the stamp, which takes milliseconds instead of 20-90 seconds.
 import { createHash } from 'node:crypto';
@@ -42,6 +43,15 @@ export function generatorVersions() {
   return Object.fromEntries(GENERATORS.map((name) => [name, require(`${name}/package.json`).version]));
 }
 
+/** `repository` of packages/schema/package.json under `root` (null when there is none). */
+function repositoryField(root) {
+  try {
+    return JSON.parse(readFileSync(join(root, 'packages', 'schema', 'package.json'), 'utf8')).repository ?? null;
+  } catch {
+    return null;
+  }
+}
+
 /** One hash of every input of the costly generation under `root`, with `versions` of the generators. */
 export function inputsHash(root = REPO_ROOT, versions = generatorVersions()) {
   const hash = createHash('sha256');
@@ -49,6 +59,8 @@ export function inputsHash(root = REPO_ROOT, versions = generatorVersions()) {
     hash.update(`${path}\0${sha256(readFileSync(join(root, path)))}\n`);
   }
   hash.update(JSON.stringify(versions));
+  // The repository's address is in the Go bindings' import paths (lang/go.mjs derives the module path from it).
+  hash.update(JSON.stringify(repositoryField(root)));
   return hash.digest('hex');
 }
 

@@ -15,8 +15,11 @@ import type { ServerMetadata } from './server-metadata.js';
 export interface DpopClientOptions {
   /** The JWS algorithm of the proofs (default: the first of ES256, ES384, ES512, EdDSA, PS256, RS256 the server lists). */
   algorithm?: string;
-  /** Sign with this key pair instead of one made on first use; it is then never written to the store. */
-  keyPair?: CryptoKeyPair;
+  /**
+   * Sign with this key pair (a WebCrypto `CryptoKeyPair`) instead of one made on first use; it is
+   * then never written to the store. Spelled with jose's `CryptoKey`, so Node-only consumers compile.
+   */
+  keyPair?: { privateKey: CryptoKey; publicKey: CryptoKey };
   /** Refuse a token the authorization server did not bind (`token_type` Bearer) instead of using it as a bearer token. */
   requireBoundTokens?: boolean;
 }

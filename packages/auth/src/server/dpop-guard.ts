@@ -6,7 +6,7 @@
  */
 import { DPOP_ALGORITHMS, DPOP_HEADER } from '../shared/dpop.js';
 import { AuthError } from '../shared/errors.js';
-import type { Principal } from '../shared/principal.js';
+import type { TokenPrincipal } from '../shared/principal.js';
 import type { DpopRefusal } from './dpop-challenge.js';
 import { DpopNonces, type DpopNonceOptions } from './dpop-nonces.js';
 import { checkDpopProof, DpopProofError, type CheckedProof } from './dpop-proof.js';
@@ -28,9 +28,21 @@ export interface DpopGuardOptions {
    * this process (right for one replica only).
    */
   replayGuard?: { claim(id: string, expiresAt: number): Promise<boolean> };
+  /**
+   * Live proof ids the default replay guard holds (default 100 000, about 100 bytes each). Each id
+   * lives as long as its proof could be accepted, so it takes about `maxProofIds / (maxAgeSeconds +
+   * clockToleranceSeconds)` proofs a second to fill it; when full, a new proof is answered 503
+   * (`Retry-After`) rather than an id forgotten that could then be replayed.
+   */
+  maxProofIds?: number;
   /** Require a server nonce in every proof (RFC 9449 §9); `true` for the defaults. Replicas need a shared `secret`. */
   nonce?: boolean | DpopNonceOptions;
-  /** The URI the client addressed, when a proxy changes what this server sees (default: `request.url`). */
+  /**
+   * The URI the client addressed, which a proof's `htu` must name. Default: the origin of the guard's
+   * `resource` with the path of the request, never a URL built from the `Host` header (which the
+   * client chooses). Give it when clients address this server by another origin than `resource`, or
+   * a proxy changes the path.
+   */
   requestUri?: (request: Request) => string;
   /** The clock, in milliseconds since the epoch (default `Date.now`). */
   now?: () => number;
@@ -47,8 +59,13 @@ export class DpopChecker {
   private readonly nonces: DpopNonces | undefined;
   private replay: ProofReplayGuard | undefined;
   private readonly now: () => number;
+  private readonly maxProofIds: number;
 
-  constructor(private readonly options: DpopGuardOptions) {
+  /** `resource`: the guard's resource URI, whose origin a proof's `htu` must name (unless `requestUri`). */
+  constructor(
+    private readonly options: DpopGuardOptions,
+    private readonly resource: URL,
+  ) {
     this.algorithms = [...(options.algorithms ?? DPOP_ALGORITHMS)];
     const unknown = this.algorithms.filter((alg) => !(DPOP_ALGORITHMS as readonly string[]).includes(alg));
     if (this.algorithms.length === 0 || unknown.length > 0) {
@@ -62,6 +79,9 @@ export class DpopChecker {
     this.tolerance = positive(options.clockToleranceSeconds ?? 10, 'dpop.clockToleranceSeconds');
     this.nonces = options.nonce === undefined || options.nonce === false ? undefined : new DpopNonces(options.nonce === true ? {} : options.nonce);
     this.now = options.now ?? Date.now;
+    this.maxProofIds = options.maxProofIds ?? 100_000;
+    if (!Number.isInteger(this.maxProofIds) || this.maxProofIds < 1)
+      throw new AuthError('invalid_configuration', 'dpop.maxProofIds must be a positive integer');
   }
 
   /** The stateless checks of the proof, then the nonce (a missing or stale one gets a fresh nonce). */
@@ -71,7 +91,7 @@ export class DpopChecker {
     try {
       proof = await checkDpopProof(request.headers.get(DPOP_HEADER), {
         method: request.method,
-        uri: this.options.requestUri?.(request) ?? request.url,
+        uri: this.options.requestUri?.(request) ?? this.target(request),
         accessToken,
         algorithms: this.algorithms,
         now,
@@ -93,9 +113,15 @@ export class DpopChecker {
     return { proof, until };
   }
 
+  /** The resource's origin with the request's path: what a client addressing this resource put in `htu`. */
+  private target(request: Request): string {
+    // Concatenated, not resolved: a path like `//other.example/x` must not become another origin.
+    return this.resource.origin + new URL(request.url).pathname;
+  }
+
   /** The binding and single-use checks once the token is verified; `undefined` when the request may go on. */
   async checkBinding(
-    principal: Principal,
+    principal: TokenPrincipal,
     scheme: 'Bearer' | 'DPoP',
     checked: { proof: CheckedProof; until: number } | undefined,
   ): Promise<DpopRefusal | undefined> {
@@ -110,14 +136,14 @@ export class DpopChecker {
     if (jkt === undefined) return { scheme, error: 'invalid_token', description: 'The access token is not DPoP-bound' };
     if (proof === undefined || jkt !== proof.jkt) return { scheme, error: 'invalid_token', description: 'Invalid DPoP key binding' };
     // Claimed last, so a proof refused for another reason is not used up; remembered while it could be accepted.
-    this.replay ??= this.options.replayGuard ?? new MemoryProofReplayGuard(this.now);
+    this.replay ??= this.options.replayGuard ?? new MemoryProofReplayGuard(this.now, this.maxProofIds);
     const fresh = await this.replay.claim(await proofId(proof.jti), checked!.until);
     return fresh ? undefined : { scheme, error: 'invalid_dpop_proof', description: 'The DPoP proof was already used' };
   }
 }
 
 /** The `cnf.jkt` of a verified token (RFC 9449 §6), whichever verifier produced the principal. */
-function boundKey(principal: Principal): string | undefined {
+function boundKey(principal: TokenPrincipal): string | undefined {
   const cnf = principal.claims.cnf;
   if (cnf === null || typeof cnf !== 'object') return undefined;
   const jkt = (cnf as Record<string, unknown>).jkt;

@@ -10,9 +10,13 @@
 import type { JWK, JWTPayload, ProtectedHeaderParameters } from 'jose';
 import { jose } from '../shared/jose.js';
 import { accessTokenHash, normalizeHtu } from '../shared/dpop.js';
+import { LocalError } from '@mcpkit/jsonrpc';
+import { proofKeyProblem } from './dpop-key.js';
 
 /** A proof that fails a check; the message says which (it is sent to the client as `error_description`). */
-export class DpopProofError extends Error {
+export class DpopProofError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/auth/DpopProofError';
   override readonly name = 'DpopProofError';
 }
 
@@ -70,13 +74,19 @@ export async function checkDpopProof(header: string | null, expected: ProofExpec
   const jwk = protectedHeader.jwk;
   if (jwk === null || typeof jwk !== 'object') throw new DpopProofError('The DPoP proof has no jwk header');
   if (PRIVATE_MEMBERS.some((member) => member in jwk)) throw new DpopProofError('The DPoP proof jwk is not a public key');
+  const keyProblem = proofKeyProblem(jwk, alg);
+  if (keyProblem !== undefined) throw new DpopProofError(keyProblem);
 
   let payload: JWTPayload;
+  let jkt: string;
   try {
     ({ payload } = await jwtVerify(proof, EmbeddedJWK, { algorithms: [...expected.algorithms], currentDate: new Date(expected.now) }));
+    jkt = await calculateJwkThumbprint(jwk as JWK, 'sha256');
   } catch (error) {
     if (error instanceof errors.JOSEError) throw new DpopProofError('The DPoP proof signature does not verify with its jwk');
-    throw error;
+    // Every byte here is the client's: whatever else the key import or verification rejects (a point
+    // off its curve, say) is a bad proof too, not a failure of this server.
+    throw new DpopProofError('The DPoP proof jwk is not a usable public key');
   }
   const { jti, htm, htu, iat, ath, nonce } = payload as JWTPayload & { htm?: unknown; htu?: unknown; ath?: unknown; nonce?: unknown };
   if (typeof jti !== 'string' || jti === '' || jti.length > MAX_JTI_LENGTH) throw new DpopProofError('The DPoP proof has no usable jti');
@@ -90,7 +100,7 @@ export async function checkDpopProof(header: string | null, expected: ProofExpec
     throw new DpopProofError('The DPoP proof ath does not match the access token');
   }
   if (nonce !== undefined && typeof nonce !== 'string') throw new DpopProofError('The DPoP proof nonce is not a string');
-  return { jti, iat, jkt: await calculateJwkThumbprint(jwk as JWK, 'sha256'), nonce };
+  return { jti, iat, jkt, nonce };
 }
 
 /** §4.3 check 9: the `htu` and the request URI agree once both are normalised, query and fragment ignored. */

@@ -7,13 +7,14 @@
  * their proofs (RFC 9449 §7) and refuses a bound token sent as a bearer token.
  */
 import { AuthError } from '../shared/errors.js';
-import { missingScopes, withImpliedScopes, type Principal, type ScopeImplications } from '../shared/principal.js';
+import { missingScopes, withImpliedScopes, type TokenPrincipal, type ScopeImplications } from '../shared/principal.js';
 import { parseUrl, resourceMetadataUrl } from '../shared/urls.js';
 import { challengeResponse } from './challenge.js';
 import { extractCredentials } from './credentials.js';
 import { dpopRefusalResponse, type DpopRefusal } from './dpop-challenge.js';
 import { DpopChecker, type DpopGuardOptions } from './dpop-guard.js';
 import type { CheckedProof } from './dpop-proof.js';
+import { ProofIdsFullError } from './proof-replay.js';
 import { InvalidTokenError, type TokenVerifier } from './verifier.js';
 
 /** Options of {@link bearerGuard}. */
@@ -44,7 +45,7 @@ export interface BearerGuardOptions {
 }
 
 /** What the guard resolves with: the caller, or the refusal to send. */
-export type AuthenticateResult = { principal: Principal } | Response;
+export type AuthenticateResult = { principal: TokenPrincipal } | Response;
 
 /**
  * Builds the `authenticate` hook of `@mcpkit/http`'s handler.
@@ -59,7 +60,7 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
   }
   const metadataUrl = options.resourceMetadataUrl ?? resourceMetadataUrl(resource);
   const base = { resourceMetadataUrl: metadataUrl, ...(options.realm !== undefined && { realm: options.realm }) };
-  const dpop = options.dpop === undefined || options.dpop === false ? undefined : new DpopChecker(options.dpop === true ? {} : options.dpop);
+  const dpop = options.dpop === undefined || options.dpop === false ? undefined : new DpopChecker(options.dpop === true ? {} : options.dpop, parsed);
   const refuse = (refusal: DpopRefusal): Response => {
     if (dpop === undefined) {
       const error = refusal.error === 'invalid_dpop_proof' || refusal.error === 'use_dpop_nonce' ? 'invalid_token' : refusal.error;
@@ -80,6 +81,12 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
     });
   };
 
+  const busy = (description: string): Response =>
+    new Response(JSON.stringify({ error: 'temporarily_unavailable', error_description: description }), {
+      status: 503,
+      headers: { 'content-type': 'application/json', 'cache-control': 'no-store', 'retry-after': '1' },
+    });
+
   return async (request: Request): Promise<AuthenticateResult> => {
     const required = typeof options.requiredScopes === 'function' ? await options.requiredScopes(request) : (options.requiredScopes ?? []);
     const credentials = extractCredentials(request, dpop !== undefined);
@@ -91,7 +98,7 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
     }
 
     let proof: { proof: CheckedProof; until: number } | undefined;
-    let principal: Principal | undefined;
+    let principal: TokenPrincipal | undefined;
     try {
       if (scheme === 'DPoP') {
         const outcome = await dpop!.checkProof(request, token);
@@ -109,6 +116,8 @@ export function bearerGuard(options: BearerGuardOptions): (request: Request) => 
       try {
         refusal = await dpop.checkBinding(principal, scheme, proof);
       } catch (error) {
+        // The default guard is full of live proofs: not a failure, a capacity (and no onError flood).
+        if (error instanceof ProofIdsFullError) return busy(error.message);
         // The replay guard is unavailable: refuse rather than possibly accept a proof twice.
         return serverError(error);
       }

@@ -8,7 +8,7 @@
  */
 import { base64url } from '../shared/base64url.js';
 import { AuthError } from '../shared/errors.js';
-import type { Principal } from '../shared/principal.js';
+import type { TokenPrincipal } from '../shared/principal.js';
 import { principalFromClaims } from './jwt-verifier.js';
 import { IntrospectionCache } from './introspection-cache.js';
 import { InvalidTokenError, type TokenVerifier, type VerifyContext } from './verifier.js';
@@ -78,7 +78,7 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
     return json as Record<string, unknown>;
   };
 
-  return async (token: string, context: VerifyContext): Promise<Principal> => {
+  return async (token: string, context: VerifyContext): Promise<TokenPrincipal> => {
     const key = await tokenKey(token);
     let answer = cache.get(key, now());
     if (answer === undefined) {
@@ -97,7 +97,7 @@ export function introspectionVerifier(options: IntrospectionVerifierOptions): To
   };
 }
 
-function judge(answer: Record<string, unknown>, context: VerifyContext, options: IntrospectionVerifierOptions, now: number, tolerance: number): Principal {
+function judge(answer: Record<string, unknown>, context: VerifyContext, options: IntrospectionVerifierOptions, now: number, tolerance: number): TokenPrincipal {
   if (answer.active !== true) throw new InvalidTokenError('The token is not active');
   if (typeof answer.exp === 'number' && answer.exp + tolerance <= now) throw new InvalidTokenError('The token has expired');
   if (typeof answer.nbf === 'number' && answer.nbf - tolerance > now) throw new InvalidTokenError('The token is not valid yet');

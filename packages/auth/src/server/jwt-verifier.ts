@@ -6,7 +6,7 @@
 import type { JSONWebKeySet, JWTPayload, JWTVerifyGetKey } from 'jose';
 import { jose, type Jose } from '../shared/jose.js';
 import { AuthError } from '../shared/errors.js';
-import type { Principal } from '../shared/principal.js';
+import type { TokenPrincipal } from '../shared/principal.js';
 import { InvalidTokenError, type TokenVerifier, type VerifyContext } from './verifier.js';
 
 /** Options of {@link jwtVerifier}. */
@@ -42,7 +42,7 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   const algorithms = [...(options.algorithms ?? ASYMMETRIC)];
   const clockTolerance = options.clockToleranceSeconds ?? 5;
 
-  return async (token: string, context: VerifyContext): Promise<Principal> => {
+  return async (token: string, context: VerifyContext): Promise<TokenPrincipal> => {
     const audience = options.audience === undefined ? context.resource : typeof options.audience === 'string' ? options.audience : [...options.audience];
     let payload: JWTPayload;
     const lib = await jose();
@@ -59,8 +59,8 @@ export function jwtVerifier(options: JwtVerifierOptions): TokenVerifier {
   };
 }
 
-/** Builds a {@link Principal} from verified JWT claims (`scope` or `scp`, `client_id` or `azp`). */
-export function principalFromClaims(claims: JWTPayload): Principal {
+/** Builds a {@link TokenPrincipal} from verified JWT claims (`scope` or `scp`, `client_id` or `azp`). */
+export function principalFromClaims(claims: JWTPayload): TokenPrincipal {
   const subject = typeof claims.sub === 'string' && claims.sub !== '' ? claims.sub : undefined;
   if (subject === undefined) throw new InvalidTokenError('The token has no subject');
   const scp = claims.scope ?? claims.scp;

@@ -3,7 +3,8 @@
  * proof could be accepted; the guard takes any replay guard with `claim(id, expiresAt)` (the
  * `ReplayGuard` of `@mcpkit/server`, `RedisReplayGuard` of `@mcpkit/redis` across replicas). Ids are
  * hashes of the `jti`, so a large one costs no memory. The default here keeps one process's ids in a
- * bounded map: when it is full, expired ids go first, then the oldest.
+ * bounded map: when it is full, expired ids go; when they are all live, a new proof is refused
+ * (`ProofIdsFullError`) rather than an id forgotten, since a forgotten id could be replayed.
  */
 import { base64url } from '../shared/base64url.js';
 
@@ -19,9 +20,19 @@ export async function proofId(jti: string): Promise<string> {
   return `dpop:${base64url(new Uint8Array(digest))}`;
 }
 
-/** The in-process default: at most `maxEntries` ids (default 100 000), forgotten once they expire. */
+/** The default guard holds as many live proof ids as it may: the proof cannot be proven single use now. */
+export class ProofIdsFullError extends Error {
+  override readonly name = 'ProofIdsFullError';
+
+  constructor(readonly maxEntries: number) {
+    super(`The DPoP replay guard holds ${maxEntries} live proof ids, the most it may (dpop.maxProofIds): retry once some expire`);
+  }
+}
+
+/** The in-process default: at most `maxEntries` ids (default 100 000), forgotten once they expire, never before. */
 export class MemoryProofReplayGuard implements ProofReplayGuard {
   private readonly used = new Map<string, number>();
+  private lastSweep = Number.NEGATIVE_INFINITY;
 
   constructor(
     private readonly now: () => number,
@@ -38,20 +49,17 @@ export class MemoryProofReplayGuard implements ProofReplayGuard {
     const until = this.used.get(id);
     if (until !== undefined && until > now) return false;
     if (until !== undefined) this.used.delete(id);
-    if (this.used.size >= this.maxEntries) this.evict(now);
+    if (this.used.size >= this.maxEntries) {
+      // One sweep per clock tick at most: a flood against a full guard costs a map lookup each.
+      if (now > this.lastSweep) this.sweep(now);
+      if (this.used.size >= this.maxEntries) throw new ProofIdsFullError(this.maxEntries);
+    }
     this.used.set(id, expiresAt);
     return true;
   }
 
-  private evict(now: number): void {
+  private sweep(now: number): void {
+    this.lastSweep = now;
     for (const [id, until] of this.used) if (until <= now) this.used.delete(id);
-    // Still full of live ids: drop the oldest tenth (insertion order), so a flood cannot grow it further.
-    if (this.used.size >= this.maxEntries) {
-      let drop = Math.ceil(this.maxEntries / 10);
-      for (const id of this.used.keys()) {
-        if (drop-- <= 0) break;
-        this.used.delete(id);
-      }
-    }
   }
 }

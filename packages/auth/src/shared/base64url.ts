@@ -2,7 +2,7 @@
  * base64url without padding (RFC 4648 §5): jsonrpc's one web-standard implementation (no Buffer:
  * this runs on Workers too), under the names the auth code reads best with.
  */
-import { fromBase64Url, fromUtf8, toBase64Url } from '@mcpkit/jsonrpc/internal';
+import { fromBase64Url, fromUtf8, toBase64Url } from '@mcpkit/jsonrpc/encoding';
 
 /** Encodes bytes as base64url without padding. */
 export const base64url: (bytes: Uint8Array) => string = toBase64Url;

@@ -50,6 +50,8 @@ export interface AuthErrorDetails {
 
 /** An authorization failure on this side; `code` says which, `remote` is always `false`. */
 export class AuthError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/auth/AuthError';
   override readonly name = 'AuthError';
   /** Which failure this is. */
   readonly code: AuthErrorCode;

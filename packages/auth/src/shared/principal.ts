@@ -3,10 +3,14 @@
  * `@mcpkit/server` reads from `ctx.transport.principal` (`subject`, `issuer`, `scopes`), so per-tool,
  * per-resource and per-prompt scopes work without either package knowing the other.
  */
+import type { Principal } from '@mcpkit/jsonrpc';
 import { AuthError } from './errors.js';
 
-/** Who made a request, as established by a token verifier. Plain JSON, so it can be sealed into state. */
-export interface Principal {
+/**
+ * Who made a request, as a token verifier established it: jsonrpc's `Principal` (what the server
+ * reads) with the token's facts. Plain JSON, so it can be sealed into state.
+ */
+export interface TokenPrincipal extends Principal {
   /** The token's subject (`sub`). */
   subject: string;
   /** The token's issuer (`iss`), when known. */
@@ -25,7 +29,7 @@ export interface Principal {
 export type ScopeImplications = Readonly<Record<string, readonly string[]>>;
 
 /** The scopes of `required` that `principal` lacks (empty when it has them all), honouring implications. */
-export function missingScopes(principal: Pick<Principal, 'scopes'>, required: readonly string[], implies: ScopeImplications = {}): string[] {
+export function missingScopes(principal: Pick<TokenPrincipal, 'scopes'>, required: readonly string[], implies: ScopeImplications = {}): string[] {
   const granted = new Set(principal.scopes);
   for (const scope of principal.scopes) for (const implied of implies[scope] ?? []) granted.add(implied);
   return required.filter((scope) => !granted.has(scope));
@@ -42,7 +46,7 @@ export function withImpliedScopes(scopes: readonly string[], implies: ScopeImpli
 }
 
 /** True when `principal` holds every scope of `required`. */
-export function hasScopes(principal: Pick<Principal, 'scopes'>, required: readonly string[], implies?: ScopeImplications): boolean {
+export function hasScopes(principal: Pick<TokenPrincipal, 'scopes'>, required: readonly string[], implies?: ScopeImplications): boolean {
   return missingScopes(principal, required, implies).length === 0;
 }
 
@@ -50,7 +54,7 @@ export function hasScopes(principal: Pick<Principal, 'scopes'>, required: readon
  * Throws an {@link AuthError} `insufficient_scope` (listing the required scopes) unless `principal` holds them all.
  * @example requireScopes(principal, ['files:write']);
  */
-export function requireScopes(principal: Pick<Principal, 'scopes'>, required: readonly string[], implies?: ScopeImplications): void {
+export function requireScopes(principal: Pick<TokenPrincipal, 'scopes'>, required: readonly string[], implies?: ScopeImplications): void {
   const missing = missingScopes(principal, required, implies);
   if (missing.length > 0) {
     throw new AuthError('insufficient_scope', `Missing scope${missing.length > 1 ? 's' : ''}: ${missing.join(' ')}`, {

@@ -47,6 +47,8 @@ export interface DpopStackOptions {
   dpop?: Omit<DpopGuardOptions, 'now'> | false;
   /** Another verifier than the JWT one (introspection). */
   verify?: BearerGuardOptions['verify'];
+  /** The guard's `onError` (what it says when it answers 500). */
+  onError?: BearerGuardOptions['onError'];
 }
 
 export async function startDpopStack(options: DpopStackOptions = {}): Promise<DpopStack> {
@@ -65,6 +67,7 @@ export async function startDpopStack(options: DpopStackOptions = {}): Promise<Dp
       verify: options.verify ?? jwtVerifier({ issuer: as.issuer, jwksUrl: as.jwksUrl }),
       ...(options.dpop !== false && { dpop: { ...options.dpop, now: clock.now } }),
       scopeImplications: { 'notes:admin': ['notes:read', 'notes:write'] },
+      ...(options.onError && { onError: options.onError }),
     }),
     authorize: scopeChallenge({ resource: url, scopes: server }),
   };

@@ -3,7 +3,7 @@
  * resource metadata handler in front of a fake JSON-RPC answer. Scopes are required per method (read
  * from the `Mcp-Method` header, as the 2026-07-28 transport mirrors it).
  */
-import { bearerGuard, jwtVerifier, protectedResourceMetadata, type Principal } from '../../src/server.js';
+import { bearerGuard, jwtVerifier, protectedResourceMetadata, type TokenPrincipal } from '../../src/server.js';
 import { json, serve, type Served } from './serve.js';
 
 export interface TestRsOptions {
@@ -23,7 +23,7 @@ export interface RsHit {
 export class TestResourceServer {
   readonly hits: RsHit[] = [];
   private served!: Served;
-  private guard!: (request: Request) => Promise<{ principal: Principal } | Response>;
+  private guard!: (request: Request) => Promise<{ principal: TokenPrincipal } | Response>;
   private metadata!: (request: Request) => Response | undefined;
 
   private constructor(private readonly options: TestRsOptions) {}

@@ -81,12 +81,15 @@ const ALLOWED: Readonly<Record<string, readonly OptionName[]>> = {
   'prompts get': [...CLIENT, 'args'],
   'skills list': CLIENT,
   'skills get': CLIENT,
+  'apps list': CLIENT,
+  'apps open': [...CLIENT, 'args'],
   complete: [...CLIENT, 'context'],
   listen: [...CLIENT, 'count', 'tools', 'prompts', 'resources', 'resource'],
   'serve-example': ['transport', 'port', 'host', 'era', 'report-memory', 'otel'],
   demo: ['transport', 'fault'],
+  inspect: ['stdio', 'url', 'era', 'timeout', 'port', ...AUTH],
 };
-const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks', 'skills']);
+const GROUPS = new Set(['tools', 'resources', 'templates', 'prompts', 'tasks', 'skills', 'apps']);
 const FAULTS: readonly DemoFault[] = ['tamper-state', 'no-fallback'];
 const DEFAULT_TIMEOUT_MS = 30_000;
 
@@ -117,6 +120,7 @@ export function parseCommandLine(argv: readonly string[]): Invocation {
   const color = values['no-color'] ? false : values.color ? true : undefined;
   if (name === 'serve-example') return { kind: 'serve', command: serveCommand(values, operands) };
   if (name === 'demo') return { kind: 'demo', command: demoCommand(values, operands), color };
+  if (name === 'inspect') return { kind: 'inspect', command: inspectCommand(values, operands), settings: clientSettings(name, values) };
   return { kind: 'client', command: clientCommand(name, operands, values), settings: clientSettings(name, values), color };
 }
 
@@ -185,6 +189,9 @@ function clientCommand(name: string, operands: string[], values: Values): Client
     case 'skills get':
       operandCount(name, operands, 1, 1, "the URI of the skill's SKILL.md, e.g. `skills get skill://everything-tour/SKILL.md`");
       return { name, uri: operands[0]! };
+    case 'apps open':
+      operandCount(name, operands, 1, 1, 'the name of a tool with a view, e.g. `apps open show_counter`');
+      return { name, tool: operands[0]!, args: values.args === undefined ? {} : readJsonObject('--args', values.args, '{"start":3}') };
     case 'complete':
       return completeCommand(operands, values);
     case 'listen':
@@ -293,6 +300,11 @@ function demoCommand(values: Values, operands: string[]) {
     transports: transport === 'both' ? (['stdio', 'http'] as const) : ([transport] as const),
     fault: values.fault === undefined ? undefined : readChoice<DemoFault>('--fault', values.fault, FAULTS),
   };
+}
+
+function inspectCommand(values: Values, operands: string[]) {
+  operandCount('inspect', operands, 0, 0, 'no arguments');
+  return { name: 'inspect' as const, port: values.port === undefined ? 0 : readInteger('--port', values.port, 0, 65535) };
 }
 
 /** node's parseArgs messages, said the way the rest of mcpkit says things. */

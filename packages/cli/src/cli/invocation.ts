@@ -89,6 +89,8 @@ export type ClientCommand =
   | { readonly name: 'prompts get'; readonly prompt: string; readonly args: Record<string, string> }
   | { readonly name: 'skills list' }
   | { readonly name: 'skills get'; readonly uri: string }
+  | { readonly name: 'apps list' }
+  | { readonly name: 'apps open'; readonly tool: string; readonly args: Record<string, unknown> }
   | {
       readonly name: 'complete';
       readonly ref: { readonly type: 'ref/prompt'; readonly name: string } | { readonly type: 'ref/resource'; readonly uri: string };
@@ -125,5 +127,7 @@ export type Invocation =
   | { readonly kind: 'client'; readonly command: ClientCommand; readonly settings: ClientSettings; readonly color: boolean | undefined }
   | { readonly kind: 'serve'; readonly command: ServeCommand }
   | { readonly kind: 'demo'; readonly command: DemoCommand; readonly color: boolean | undefined }
+  /** `inspect`: `port` is the page's port on 127.0.0.1 (0: any free port). */
+  | { readonly kind: 'inspect'; readonly command: { readonly name: 'inspect'; readonly port: number }; readonly settings: ClientSettings }
   | { readonly kind: 'help'; readonly topic: string | undefined }
   | { readonly kind: 'version' };

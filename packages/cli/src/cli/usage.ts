@@ -73,6 +73,17 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
     details: 'SKILL.md is checked for size, digest and frontmatter against the entry; a mismatch prints nothing of it and exits 1.',
     example: 'mcpkit skills get skill://everything-tour/SKILL.md --url http://127.0.0.1:3000/mcp',
   },
+  'apps list': {
+    synopsis: `apps list ${TARGET}`,
+    summary: 'the tools that render a view (MCP Apps): name, ui:// view, visibility',
+    example: 'mcpkit apps list --url http://127.0.0.1:3000/mcp',
+  },
+  'apps open': {
+    synopsis: `apps open TOOL [--args JSON] ${TARGET}`,
+    summary: 'serve a local host page and its sandbox (two 127.0.0.1 ports), print the URL; opening it calls the tool and renders its view',
+    details: 'Runs until interrupted (Ctrl+C). The view calls tools and reads resources of the server through this command.',
+    example: `mcpkit apps open show_counter --args '{"start":3}' --stdio 'mcpkit serve-example'`,
+  },
   listen: {
     synopsis: `listen [--tools] [--prompts] [--resources] [--resource URI]... [--count N] ${TARGET}`,
     summary: 'print change notifications until interrupted (Ctrl+C) or N of them arrived',
@@ -109,6 +120,16 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
       '--otel prints an OpenTelemetry span per request on stderr, and exports them over OTLP/HTTP as well when OTEL_EXPORTER_OTLP_ENDPOINT is set.',
     example: 'mcpkit serve-example --transport http --port 3000 --era dual',
   },
+  inspect: {
+    synopsis: `inspect [--port N] ${TARGET}`,
+    summary: "watch a server's lifecycle live in a browser page served on 127.0.0.1",
+    details:
+      'Prints the URL of a local page (with a secret made for this run) showing the era verdict, every message on the wire ' +
+      '(as the stdio line or the HTTP exchange), the server memory, the tools, resources, prompts, skills and tasks with forms, ' +
+      'and the four lifecycle scenarios replayed against the example server. Only this process talks to the server; ' +
+      'the page and its API answer only on 127.0.0.1, to requests that carry the secret, from the page itself. Stop it with Ctrl+C.',
+    example: 'mcpkit inspect --stdio "npx -y @modelcontextprotocol/server-everything"',
+  },
   demo: {
     synopsis: 'demo [--transport stdio|http|both] [--fault tamper-state|no-fallback]',
     summary: 'the four lifecycle scenarios, for real, with every message as on the wire',
@@ -120,7 +141,8 @@ export const COMMANDS: Readonly<Record<string, CommandHelp>> = {
 const CLIENT_OPTIONS = `Options of the commands that talk to a server:
   --stdio "COMMAND ARGS"   spawn the server (words split like a shell, no shell is run)
   --url URL                a Streamable HTTP endpoint
-  --era auto|modern|legacy auto (default) probes with server/discover and falls back to initialize
+  --era auto|modern|legacy auto (default) probes with server/discover and falls back to initialize;
+                           modern and legacy skip the probe and hold: a server of the other era fails the command
   --json                   print the result as JSON on stdout; diagnostics stay on stderr
   --trace                  print every message on stderr as it crosses the wire
   --otel                   print an OpenTelemetry span per request on stderr (also sent over OTLP/HTTP

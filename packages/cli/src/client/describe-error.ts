@@ -12,7 +12,7 @@ import {
 import { AuthError } from '@mcpkit/auth/client';
 import { HttpError } from '@mcpkit/http';
 import { CancelledError, TransportError } from '@mcpkit/jsonrpc';
-import { EraProbeError, LegacyHandshakeError, WrongEndpointError } from '@mcpkit/legacy';
+import { EraMismatchError, EraProbeError, LegacyHandshakeError, WrongEndpointError } from '@mcpkit/legacy';
 import { ProcessExitedError } from '@mcpkit/stdio';
 import { ExitCode, GarbageOutputError, UsageError } from '../cli/exit-codes.js';
 import type { AuthSettings, Target } from '../cli/invocation.js';
@@ -94,6 +94,13 @@ export function describeError(error: unknown, target: Target, timeoutMs: number,
     };
   }
   if (error instanceof UnsupportedVersionError) return { code: ExitCode.ServerError, message: error.message };
+  if (error instanceof EraMismatchError) {
+    return {
+      code: ExitCode.ServerError,
+      message: `--era ${error.asked}: the server refused initialize and names the modern versions ${error.supported.join(', ')}; it is not a legacy (2025-11-25) server`,
+      hint: 'use --era auto (it probes and picks the era) or --era modern',
+    };
+  }
   if (error instanceof LegacyHandshakeError) return { code: ExitCode.ServerError, message: `the legacy handshake failed: ${error.message}` };
   if (error instanceof InvalidResultError || error instanceof ProtocolError)
     return { code: ExitCode.ServerError, message: `the server broke the protocol: ${error.message}` };

@@ -1,4 +1,5 @@
 import type { InputHandlers } from '@mcpkit/client';
+import { appsExtension } from '@mcpkit/apps-host';
 import { skillsExtension } from '@mcpkit/skills-client';
 import { ExitCode, type GarbageOutputError } from '../cli/exit-codes.js';
 import type { ClientCommand, ClientSettings } from '../cli/invocation.js';
@@ -17,6 +18,7 @@ import { callTool, complete, getPrompt, readResource } from './calls.js';
 import type { CommandContext } from './context.js';
 import { Interrupted, listen } from './listen.js';
 import { discover, listPrompts, listResources, listTemplates, listTools } from './queries.js';
+import { listApps, openApp } from './apps.js';
 import { getSkill, listSkills } from './skills.js';
 import { cancelTask, getTask, listTasks, taskResult } from './tasks.js';
 
@@ -42,6 +44,10 @@ function run(ctx: CommandContext, command: ClientCommand): Promise<number> {
       return listSkills(ctx);
     case 'skills get':
       return getSkill(ctx, command);
+    case 'apps list':
+      return listApps(ctx);
+    case 'apps open':
+      return openApp(ctx, command);
     case 'complete':
       return complete(ctx, command);
     case 'listen':
@@ -102,8 +108,8 @@ export async function runClientCommand(command: ClientCommand, settings: ClientS
         handlers,
         trace,
         wrapTransport: telemetry?.transport,
-        // The skills commands declare the skills extension; the others declare none, as before.
-        extensions: command.name.startsWith('skills ') ? [skillsExtension()] : undefined,
+        // The skills and apps commands declare their extension; the others declare none, as before.
+        extensions: command.name.startsWith('skills ') ? [skillsExtension()] : command.name.startsWith('apps ') ? [appsExtension()] : undefined,
         onGarbage: (error) => {
           garbage = error;
           controller.abort(error);

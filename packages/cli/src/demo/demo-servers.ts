@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { HttpClientTransport } from '@mcpkit/http';
 import type { MessageTransport, RequestId } from '@mcpkit/jsonrpc';
-import { generateStateKey } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { StdioClientTransport } from '@mcpkit/stdio';
 import { startHttpExample, type ServedEra } from '../serve/example-server.js';
 import { parseMemoryLine, type MemorySnapshot } from '../serve/memory-report.js';

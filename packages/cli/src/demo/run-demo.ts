@@ -10,7 +10,8 @@ import { versionScenario } from './scenario-version.js';
 import { CheckFailed, type ScenarioContext } from './scenario-kit.js';
 import { Transcript } from './transcript.js';
 
-const SCENARIOS: readonly { readonly title: string; readonly run: (ctx: ScenarioContext) => Promise<void> }[] = [
+/** The four scenarios of the lifecycle lesson, in order (the inspector replays them too). */
+export const SCENARIOS: readonly { readonly title: string; readonly run: (ctx: ScenarioContext) => Promise<void> }[] = [
   { title: 'Modern: discover → call → input required → retry → shutdown', run: modernScenario },
   { title: 'Legacy: initialize → initialized → a call with a server-initiated elicitation', run: legacyScenario },
   { title: 'Version mismatch: -32022, pick from supported, retry', run: versionScenario },

@@ -1,3 +1,3 @@
 // Bundled into the CLI's dist at build time (`noExternal` in tsup.config.ts): the published CLI
 // carries the example server instead of depending on an unpublished package.
-export { createEverythingServer } from '@mcpkit/example-everything';
+export { createEverythingServer, everythingApps } from '@mcpkit/example-everything';

@@ -1,3 +1,4 @@
+import type { AppsServer } from '@mcpkit/apps/server';
 import type { McpServer, ServerOptions } from '@mcpkit/server';
 import type { TasksServer } from '@mcpkit/tasks/server';
 
@@ -14,11 +15,13 @@ import type { TasksServer } from '@mcpkit/tasks/server';
  */
 export type ExampleServerOptions = Partial<Omit<ServerOptions, 'tools' | 'prompts' | 'resources' | 'resourceTemplates' | 'extensions'>> & {
   tasks?: TasksServer;
+  apps?: AppsServer;
 };
 
 /** What the CLI uses of the example. */
 export interface EverythingModule {
   createEverythingServer(options?: ExampleServerOptions): McpServer;
+  everythingApps(): AppsServer;
 }
 
 /** The package name of examples/everything. */

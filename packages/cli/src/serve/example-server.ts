@@ -6,7 +6,7 @@ import { legacyTasks } from '@mcpkit/legacy/tasks';
 import type { McpServer } from '@mcpkit/server';
 import type { ServerInstrumentation } from '@mcpkit/otel';
 import { serveStdio } from '@mcpkit/stdio';
-import { tasksServer } from '@mcpkit/tasks/server';
+import { createTasksServer } from '@mcpkit/tasks/server';
 import { loadEverything, type ExampleServerOptions } from './example-module.js';
 import { reportingDispatcher } from './memory-report.js';
 
@@ -51,15 +51,17 @@ function polled(request: JsonRpcRequest): number | undefined {
 }
 
 async function build(options: ExampleOptions): Promise<{ server: McpServer; dual: DualEraServer | undefined }> {
-  const { createEverythingServer } = await loadEverything();
+  const { createEverythingServer, everythingApps } = await loadEverything();
   const instrument = options.instrument;
   // One tasks engine for both eras: the 2026-07-28 extension and the 2025-11-25 core tasks.
-  const tasks = tasksServer({ pollIntervalMs: 250 });
-  const server = createEverythingServer({ ...options.server, tasks, ...(instrument === undefined ? {} : { around: instrument.around }) });
+  const tasks = createTasksServer({ pollIntervalMs: 250 });
+  // One Apps extension for both eras too: its views and app tools for a 2025-11-25 session that declared it.
+  const apps = everythingApps();
+  const server = createEverythingServer({ ...options.server, tasks, apps, ...(instrument === undefined ? {} : { around: instrument.around }) });
   if (options.era === 'modern') return { server, dual: undefined };
   const onSessionStart = options.onSessionStart;
   const dual = dualEra(server, {
-    extensions: [legacyTasks(tasks)],
+    extensions: [legacyTasks(tasks), apps.legacy],
     modern: options.era === 'dual',
     http: { closeStreamAfterMs: polled },
     sessions: options.sessions,

@@ -15,7 +15,7 @@ const accept = (content: Record<string, string>): ElicitResult => ({ action: 'ac
 const handlers: InputHandlers = {
   elicitation: { form: (params) => accept(params.message.includes('color') ? { color: 'teal' } : { name: 'Ada' }) },
   sampling: () => ({ role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'e2e-model' }),
-  roots: () => ({ roots: [{ uri: 'file:///work/project', name: 'project' }] }),
+  roots: () => ({ roots: [{ uri: 'file:///home/ada/project', name: 'project' }] }),
 };
 
 type Kind = 'stdio' | 'http';
@@ -99,7 +99,7 @@ describe.each(['stdio', 'http'] as const)('examples/everything over %s', (kind: 
       content: [{ type: 'text', text: 'The model answered: Paris' }],
     });
     await expect(client.callTool({ name: 'test_input_required_result_list_roots' })).resolves.toMatchObject({
-      content: [{ type: 'text', text: 'Roots: file:///work/project' }],
+      content: [{ type: 'text', text: 'Roots: file:///home/ada/project' }],
     });
   });
 

@@ -5,9 +5,12 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { TIMED_OUT, TOO_LARGE, type BodyLimits, type BodyOutcome, type Exchange, type ExchangeSink, type PeerGoneListener } from '../exchange.js';
+import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import type { InterceptRequest } from '../options.js';
+import { endWithJson, jsonBody } from './json-reply.js';
 import { JSON_TEXT } from '../responses.js';
-import { requestUrl, toWebRequest, writeWebResponse } from './web-bridge.js';
+import type { NodeBody } from './node-body.js';
+import { requestUrl, toWebRequest, webRequest, writeWebResponse } from './web-bridge.js';
 
 const RESOLVED: Promise<void> = Promise.resolve();
 const EXCHANGE = Symbol('mcpkit.exchange');
@@ -157,6 +160,12 @@ class NodeStreamSink implements ExchangeSink {
     if (!this.res.writableEnded) this.res.end();
   }
 
+  endWithJsonEvent(message: JsonRpcMessage): void {
+    const body = jsonBody(message);
+    if (this.res.destroyed || this.res.writableEnded) return;
+    endWithJson(this.res, body, 'data: ', '\n\n');
+  }
+
   destroy(): void {
     this.res.destroy();
   }
@@ -165,6 +174,7 @@ class NodeStreamSink implements ExchangeSink {
 /** One node request/response pair as an `Exchange`. */
 export class NodeExchange implements Exchange {
   readonly method: string;
+  readonly path: string;
   readonly clientAddress: string | undefined;
   /** Part of the body was never read: the connection cannot be reused. */
   bodyLeft = false;
@@ -172,13 +182,17 @@ export class NodeExchange implements Exchange {
   private listener: PeerGoneListener | undefined;
   private controller: AbortController | undefined;
   private web: Request | undefined;
+  /** The body a web handler was given (`webRequest()`): what it leaves unread is drained after its reply. */
+  private handedBody: NodeBody | undefined;
 
   constructor(
     private readonly req: IncomingMessage,
     private readonly res: ServerResponse,
-    private readonly limits: BodyLimits,
   ) {
     this.method = req.method ?? 'GET';
+    const url = req.url ?? '/';
+    const query = url.indexOf('?');
+    this.path = query < 0 ? url : url.slice(0, query);
     this.clientAddress = req.socket.remoteAddress;
     this.startedAt = Date.now();
   }
@@ -188,8 +202,8 @@ export class NodeExchange implements Exchange {
     return value === undefined ? null : typeof value === 'string' ? value : value.join(', ');
   }
 
-  readBody(): Promise<BodyOutcome> {
-    const { maxBodyBytes, maxDiscardBytes, bodyTimeoutMs } = this.limits;
+  readBody(limits: BodyLimits): Promise<BodyOutcome> {
+    const { maxBodyBytes, maxDiscardBytes, bodyTimeoutMs } = limits;
     const declared = this.req.headers['content-length'];
     const discardLimit = maxBodyBytes + maxDiscardBytes;
     if (declared !== undefined && Number(declared) > discardLimit) {
@@ -240,7 +254,8 @@ export class NodeExchange implements Exchange {
   private listen(): void {
     if (this.listener !== undefined || this.controller !== undefined) return;
     (this.res as Tagged)[EXCHANGE] = this;
-    this.res.once('close', onResponseClose);
+    // `on`, not `once`: 'close' is emitted once anyway, and `once` would keep a wrapper per open stream.
+    this.res.on('close', onResponseClose);
   }
 
   /** The client went away before the reply ended. */
@@ -264,6 +279,12 @@ export class NodeExchange implements Exchange {
     return this.web;
   }
 
+  webRequest(): Request {
+    const { request, body } = webRequest(this.req, this.abortSignal(), true);
+    this.handedBody = body;
+    return request;
+  }
+
   head(): InterceptRequest {
     return this.web ?? new NodeRequestHead(this, this.req);
   }
@@ -283,8 +304,21 @@ export class NodeExchange implements Exchange {
     else res.end(body);
   }
 
+  respondJson(status: number, headers: Readonly<Record<string, string>>, message: JsonRpcMessage): void {
+    const body = jsonBody(message); // before the head: a message JSON cannot encode still gets its 500
+    const res = this.res;
+    if (res.destroyed || res.headersSent) return;
+    if (this.bodyLeft) res.setHeader('connection', 'close');
+    res.writeHead(status, headers as Record<string, string>);
+    endWithJson(res, body);
+  }
+
   respondWith(response: Response, extraHeaders?: Record<string, string>): Promise<void> {
     const res = this.res;
+    // The rest of a body a web handler refused (413, 408) or ignored is drained, so the client reads the
+    // reply instead of a reset; past the drain bounds the connection closes after it.
+    this.handedBody?.settle();
+    if (this.handedBody?.tooLongToDrain && !res.headersSent) res.setHeader('connection', 'close');
     if (this.bodyLeft && !res.headersSent) res.setHeader('connection', 'close');
     const text = (response as Response & { [JSON_TEXT]?: string })[JSON_TEXT];
     if (text === undefined || res.headersSent || res.destroyed || response.bodyUsed || response.headers.has('set-cookie'))

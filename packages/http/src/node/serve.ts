@@ -1,15 +1,15 @@
 /**
- * `serveHttp`: runs a web-standard handler on `node:http`. Handlers made by `createHttpHandler` take
- * the fast lane (no web Request/Response on the hot path); any other `(Request) => Response`
- * handler is served through real web objects.
+ * `serveHttp`: runs an endpoint on `node:http`. Every request is one `NodeExchange` handed to the
+ * endpoint's `serve`: endpoints of `createHttpHandler` (and routers of them) serve it in place, with
+ * no web Request/Response on the hot path; a plain `(Request) => Response` handler is served through
+ * web objects built from it (see `toHttpHandler`).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { coreOf, type ExchangeServer, type HandOver } from '../exchange.js';
-import type { WebHandler } from '../handler.js';
+import { toHttpHandler, type HttpHandler, type WebHandler } from '../endpoint.js';
+import type { HandOver } from '../exchange.js';
 import { ConnectionBudget, OVER_BUDGET } from './connection-budget.js';
 import { NodeExchange } from './node-exchange.js';
-import { toWebRequest, writeWebResponse } from './web-bridge.js';
 
 /** Options of {@link serveHttp}. */
 export interface HttpServerOptions {
@@ -39,42 +39,15 @@ export interface HttpServer {
   close(): Promise<void>;
 }
 
-function fastLane(core: ExchangeServer) {
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    void core.serve(new NodeExchange(req, res, core.limits));
-  };
-}
-
-function genericLane(handler: WebHandler) {
-  return async (req: IncomingMessage, res: ServerResponse): Promise<void> => {
-    const controller = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort(new Error('the client closed the connection'));
-    });
-    try {
-      const response = await handler(toWebRequest(req, controller.signal, true));
-      await writeWebResponse(res, response);
-    } catch {
-      if (!res.headersSent && !res.destroyed) {
-        res.writeHead(500, { 'content-type': 'text/plain' });
-        res.end('Internal Server Error');
-      } else {
-        res.destroy();
-      }
-    }
-  };
-}
-
 /**
- * Serves one node request through a handler made by `createHttpHandler`, on the fast lane, with what
- * a framework already did (its parsed body, its principal): what the Express and Fastify adapters
- * build on. Settles once the reply was decided (an SSE reply goes on streaming).
- * @example app.post('/mcp', (req, res) => void handleNodeRequest(handler, req, res, { body: req.body, principal: req.auth }));
+ * Serves one node request through any endpoint (its fast lane when it has one), with what a
+ * framework already did (its parsed body, its principal, its Host check): what the Express and
+ * Fastify adapters build on. Settles once the reply was decided (an SSE reply goes on streaming);
+ * never rejects.
+ * @example app.post('/mcp', (req, res) => void handleNodeRequest(endpoint, req, res, { body: req.body, principal: req.auth }));
  */
-export function handleNodeRequest(handler: WebHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
-  const core = coreOf(handler);
-  if (core === undefined) throw new TypeError('handleNodeRequest needs a handler made by createHttpHandler');
-  return core.serve(new NodeExchange(req, res, core.limits), given);
+export function handleNodeRequest(handler: HttpHandler | WebHandler, req: IncomingMessage, res: ServerResponse, given?: HandOver): Promise<void> {
+  return toHttpHandler(handler).serve(new NodeExchange(req, res), given);
 }
 
 function formatHost(host: string): string {
@@ -85,14 +58,13 @@ function formatHost(host: string): string {
  * Serves `handler` on `node:http`, bound to 127.0.0.1 unless told otherwise.
  * @example const { url, close } = await serveHttp(createHttpHandler(server), { port: 3000 });
  */
-export async function serveHttp(handler: WebHandler, options: HttpServerOptions = {}): Promise<HttpServer> {
+export async function serveHttp(handler: HttpHandler | WebHandler, options: HttpServerOptions = {}): Promise<HttpServer> {
   const host = options.host ?? '127.0.0.1';
-  const core = coreOf(handler);
+  const endpoint = toHttpHandler(handler);
   const budget = new ConnectionBudget(options.maxConnectionsPerClient ?? 1024);
-  const lane = core ? fastLane(core) : genericLane(handler);
   const server = createServer({ maxHeaderSize: options.maxHeaderBytes ?? 16 * 1024, noDelay: true }, (req, res) => {
     if ((req.socket as { [OVER_BUDGET]?: boolean })[OVER_BUDGET]) budget.refuse(req, res);
-    else void lane(req, res);
+    else void endpoint.serve(new NodeExchange(req, res));
   });
   server.on('connection', (socket) => budget.admit(socket));
   await new Promise<void>((resolve, reject) => {

@@ -3,8 +3,8 @@
  * that are not ours (the generic lane of `serve`).
  */
 import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
-import { Readable } from 'node:stream';
 import { noteClientAddress } from '../client-address.js';
+import { NodeBody } from './node-body.js';
 
 /** The URL of a node request, from its Host header (falling back to localhost on nonsense). */
 export function requestUrl(req: IncomingMessage): string {
@@ -37,16 +37,26 @@ export function requestHeaders(req: IncomingMessage): Headers {
  * reads the internal one) does not follow it: pass `{ signal: request.signal }` when forwarding.
  */
 export function toWebRequest(req: IncomingMessage, signal: AbortSignal, withBody: boolean): Request {
+  return webRequest(req, signal, withBody).request;
+}
+
+/**
+ * `toWebRequest`, with the body's reader on the node side (see `NodeBody`): what the handler leaves
+ * unread is drained, so that the client sees the reply instead of a reset.
+ */
+export function webRequest(req: IncomingMessage, signal: AbortSignal, withBody: boolean): { request: Request; body: NodeBody | undefined } {
   const method = req.method ?? 'GET';
   const init: RequestInit & { duplex?: 'half' } = { method, headers: requestHeaders(req) };
+  let body: NodeBody | undefined;
   if (withBody && method !== 'GET' && method !== 'HEAD') {
-    init.body = Readable.toWeb(req) as unknown as ReadableStream<Uint8Array>;
+    body = new NodeBody(req);
+    init.body = body.stream;
     init.duplex = 'half';
   }
   const request = new Request(requestUrl(req), init);
   Object.defineProperty(request, 'signal', { value: signal, enumerable: true });
   noteClientAddress(request, req.socket?.remoteAddress);
-  return request;
+  return { request, body };
 }
 
 function waitDrainOrClose(res: ServerResponse): Promise<void> {

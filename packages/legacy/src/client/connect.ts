@@ -1,10 +1,11 @@
-import { deriveClientCapabilities, ModernClient, pickVersion } from '@mcpkit/client';
+import { deriveClientCapabilities, ModernClient, pickVersion, type ExtraCapabilities } from '@mcpkit/client';
 import { MODERN_PROTOCOL_VERSIONS } from '@mcpkit/client/internal';
 import { RemoteError, TransportClosedError, type MessageTransport } from '@mcpkit/jsonrpc';
 import type { DiscoverResult, Implementation } from '@mcpkit/schema';
 import type { ConnectOptions, ConnectTarget } from './connect-options.js';
 import { withVerdict, type DualEraClient } from './dual-era-client.js';
 import { defaultEraCache, type EraCache, type EraVerdict } from './era-cache.js';
+import { EraMismatchError } from './errors.js';
 import { HttpSseClientTransport } from './http/http-sse-transport.js';
 import { probeHttp } from './http/probe-http.js';
 import { openHttpSse, refusedAsStreamable, sseReason } from './http/sse-fallback.js';
@@ -95,6 +96,15 @@ async function open(
       const version = supported === undefined ? undefined : pickVersion(options.protocolVersions ?? MODERN_PROTOCOL_VERSIONS, supported);
       if (version !== undefined) {
         const reason = `initialize was refused (${(error as RemoteError).code} ${JSON.stringify((error as RemoteError).message)}) naming the modern version ${version}`;
+        // The caller chose legacy: say so rather than switching eras behind its back.
+        if (given?.source === 'option' && given.era === 'legacy') {
+          throw new EraMismatchError(
+            `${reason}: the server speaks MCP ${supported!.join(', ')}, not the legacy era asked for; connect with era 'auto' (it probes and picks) or 'modern'`,
+            'legacy',
+            supported!,
+            { cause: error },
+          );
+        }
         const corrected: EraVerdict = { era: 'modern', protocolVersion: version, reason, source: 'probe', key };
         if (cache !== undefined && key !== undefined) await cache.set(key, corrected);
         options.onVerdict?.(corrected);
@@ -173,7 +183,7 @@ function legacyOptions(options: ConnectOptions, verdict: EraVerdict): LegacyClie
   return {
     clientInfo: options.clientInfo ?? CLIENT_INFO,
     handlers: options.handlers,
-    capabilities: options.capabilities,
+    capabilities: legacyExtensions(options),
     protocolVersions: preferring(options.legacyProtocolVersions ?? LEGACY_PROTOCOL_VERSIONS, verdict.protocolVersion),
     timeoutMs: options.timeoutMs,
     maxTotalTimeoutMs: options.maxTotalTimeoutMs,
@@ -191,4 +201,18 @@ function legacyOptions(options: ConnectOptions, verdict: EraVerdict): LegacyClie
 /** `versions` with `first` moved to the front when it is one of them. */
 function preferring(versions: readonly string[], first: string | undefined): readonly string[] {
   return first !== undefined && versions.includes(first) ? [first, ...versions.filter((v) => v !== first)] : versions;
+}
+
+/**
+ * What a legacy session declares besides its handlers: the caller's `capabilities`, plus the
+ * extensions that are only a declaration (no methods, no result types: MCP Apps) under
+ * `capabilities.extensions`, where a 2025-11-25 server that knows them reads them in `initialize`.
+ * Extensions with methods of their own (tasks) are modern-era mechanisms and stay out.
+ */
+function legacyExtensions(options: ConnectOptions): ExtraCapabilities | undefined {
+  const declared = (options.extensions ?? []).filter((e) => e.methods === undefined && e.resultTypes === undefined);
+  if (declared.length === 0) return options.capabilities;
+  const extensions = { ...options.capabilities?.extensions };
+  for (const extension of declared) extensions[extension.id] ??= extension.settings ?? {};
+  return { ...options.capabilities, extensions };
 }

@@ -11,6 +11,8 @@ import { LocalError, TransportError } from '@mcpkit/jsonrpc';
  * decide the era), failed (5xx), or could not be reached at all.
  */
 export class EraProbeError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/EraProbeError';
   override readonly name = 'EraProbeError';
   constructor(
     message: string,
@@ -28,6 +30,8 @@ export class EraProbeError extends LocalError {
  * client does not support the version in the server's response, it SHOULD disconnect").
  */
 export class LegacyHandshakeError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/LegacyHandshakeError';
   override readonly name = 'LegacyHandshakeError';
   constructor(
     message: string,
@@ -40,11 +44,36 @@ export class LegacyHandshakeError extends LocalError {
 }
 
 /**
+ * `era: 'legacy'` was asked for, and the server refused `initialize` naming the modern versions it
+ * speaks (versioning.mdx: a modern-only server SHOULD name them): the era the caller chose is not
+ * the server's. Nothing is switched behind the caller's back; connect with `era: 'auto'` (it probes
+ * and picks) or `'modern'`.
+ */
+export class EraMismatchError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/EraMismatchError';
+
+  override readonly name = 'EraMismatchError';
+  constructor(
+    message: string,
+    /** The era the caller asked for. */
+    readonly asked: 'legacy' | 'modern',
+    /** The versions the server named. */
+    readonly supported: readonly string[],
+    options?: ErrorOptions,
+  ) {
+    super(message, options);
+  }
+}
+
+/**
  * The legacy HTTP server ended the session: it answered 404 to a request carrying
  * `Mcp-Session-Id` (2025-11-25 transports.mdx, "Session Management"). The legacy client reacts by
  * sending a new `initialize` without the id and retrying the request once.
  */
 export class SessionExpiredError extends TransportError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/SessionExpiredError';
   override readonly name = 'SessionExpiredError';
   constructor(
     /** The session id the server no longer knows. */
@@ -60,6 +89,8 @@ export class SessionExpiredError extends TransportError {
  * `UnsupportedInEraError` (and named so), so code that handles that one handles this too.
  */
 export class UnsupportedInRevisionError extends UnsupportedInEraError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/UnsupportedInRevisionError';
   constructor(
     /** What was asked (a method, or a method and the parameter that needs more). */
     readonly what: string,

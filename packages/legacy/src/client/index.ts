@@ -22,4 +22,4 @@ export { LegacyHttpClientTransport, type LegacyHttpClientOptions } from './http/
 export { HttpSseClientTransport, type HttpSseClientOptions } from './http/http-sse-transport.js';
 export { WrongEndpointError, type EndpointAttempt } from './http/wrong-endpoint.js';
 export type { HttpClientSettings } from './http/http-exchange.js';
-export { EraProbeError, LegacyHandshakeError, SessionExpiredError, UnsupportedInRevisionError } from './errors.js';
+export { EraMismatchError, EraProbeError, LegacyHandshakeError, SessionExpiredError, UnsupportedInRevisionError } from './errors.js';

@@ -30,6 +30,11 @@ export function legacyCapabilities(handlers: InputHandlers, extra: ExtraCapabili
   if (modern.roots !== undefined) capabilities.roots = { listChanged: true };
   if (modern.sampling !== undefined) capabilities.sampling = modern.sampling;
   if (modern.elicitation !== undefined) capabilities.elicitation = modern.elicitation;
+  // The 2025-11-25 schema has no `extensions` member, but extensions negotiated in `initialize` (MCP
+  // Apps: `capabilities.extensions["io.modelcontextprotocol/ui"]`) are declared there; servers that
+  // do not know the member ignore it.
+  if (extra.extensions !== undefined && Object.keys(extra.extensions).length > 0)
+    (capabilities as ClientCapabilities & { extensions?: ExtraCapabilities['extensions'] }).extensions = extra.extensions;
   return capabilities;
 }
 

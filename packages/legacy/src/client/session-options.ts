@@ -8,7 +8,7 @@ export interface LegacySessionOptions {
   clientInfo?: Implementation;
   /** Answer the server's `elicitation/create`, `sampling/createMessage` and `roots/list`; they define the declared capabilities. */
   handlers?: InputHandlers;
-  /** Declared capabilities that are not handlers (`experimental`; 2025-11-25 has no extensions). */
+  /** Declared capabilities that are not handlers: `experimental`, and `extensions` negotiated in `initialize` (MCP Apps). */
   capabilities?: ExtraCapabilities;
   /** The legacy versions this client speaks, preferred first. Default 2025-11-25, 2025-06-18, 2025-03-26, 2024-11-05. */
   protocolVersions?: readonly string[];

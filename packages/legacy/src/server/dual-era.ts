@@ -4,9 +4,18 @@
  * `Mcp-Session-Id`), whose requests are adapted to the modern dispatch and back.
  * spec: DIGEST §12 (dual-era server), §23 (legacy lifecycle)
  */
-import { createHttpHandler, type HttpDispatcher, type HttpHandler, type HttpHandlerOptions, type InterceptContext, type InterceptRequest } from '@mcpkit/http';
+import {
+  createHttpHandler,
+  createHttpRouter,
+  toHttpHandler,
+  type HttpDispatcher,
+  type HttpHandler,
+  type HttpHandlerOptions,
+  type InterceptContext,
+  type InterceptRequest,
+} from '@mcpkit/http';
 import type { DispatchContext, JsonRpcNotification, JsonRpcRequest, JsonRpcResponse, MessageContext } from '@mcpkit/jsonrpc';
-import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
+import { readProtocolVersion } from '@mcpkit/schema';
 import type { McpServer } from '@mcpkit/server';
 import { EventFanout } from './event-fanout.js';
 import { HttpSseEndpoint } from './http/http-sse-endpoint.js';
@@ -18,8 +27,12 @@ import { ChannelSessions } from './stdio-sessions.js';
 
 /** Whether a request names its revision in `_meta`, as every modern request does (DIGEST §1.1). */
 function hasModernMeta(request: JsonRpcRequest): boolean {
-  const meta = request.params?._meta;
-  return meta !== null && typeof meta === 'object' && (meta as Record<string, unknown>)[META_PROTOCOL_VERSION] !== undefined;
+  return readProtocolVersion(request.params?._meta) !== undefined;
+}
+
+/** Nothing but initialize before the handshake (lifecycle.mdx), on a legacy-only server or channel. */
+function notInitialized(request: JsonRpcRequest): Promise<JsonRpcResponse> {
+  return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: -32600, message: 'Not initialized: send initialize first' } });
 }
 
 /**
@@ -39,6 +52,7 @@ export class DualEraServer implements HttpDispatcher {
   private readonly modern: boolean;
   private readonly sse: HttpSseEndpoint | undefined;
 
+  /** @internal Made one way: `dualEra(server, options)`. */
   constructor(server: McpServer, options: DualEraOptions = {}) {
     const resolved = resolveOptions(options);
     this.server = server;
@@ -59,16 +73,17 @@ export class DualEraServer implements HttpDispatcher {
    */
   dispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
     const peer = context.peer;
-    if (peer === undefined || (this.modern && hasModernMeta(request))) return this.modernDispatch(request, context);
+    // The HTTP+SSE transport is 2024-11-05's: its channel carries legacy sessions only, never a modern request.
+    const legacyChannel = context.transport.name === 'http+sse';
+    if (peer === undefined || (this.modern && !legacyChannel && hasModernMeta(request))) return this.modernDispatch(request, context);
     if (this.channels.has(peer)) return this.channels.answer(request, context);
-    if (request.method === 'initialize') return this.channels.initialize(request, peer, context.transport.name === 'http+sse' ? 'http+sse' : 'stdio');
-    return this.modernDispatch(request, context);
+    if (request.method === 'initialize') return this.channels.initialize(request, peer, legacyChannel ? 'http+sse' : 'stdio');
+    return legacyChannel ? notInitialized(request) : this.modernDispatch(request, context);
   }
 
   private modernDispatch(request: JsonRpcRequest, context: DispatchContext): Promise<JsonRpcResponse | null> {
     if (this.modern) return this.server.dispatch(request, context);
-    // A legacy-only server: nothing but initialize before the handshake (lifecycle.mdx).
-    return Promise.resolve({ jsonrpc: '2.0', id: request.id, error: { code: -32600, message: 'Not initialized: send initialize first' } });
+    return notInitialized(request);
   }
 
   /** Notifications of legacy channels (`notifications/initialized`...); modern ones carry none. */
@@ -109,16 +124,18 @@ export class DualEraServer implements HttpDispatcher {
   }
 
   /**
-   * A Streamable HTTP handler serving both eras on one endpoint (`createHttpHandler(this)`, plus
-   * the HTTP+SSE endpoint when `http.sse` is on).
+   * A Streamable HTTP endpoint serving both eras (`createHttpHandler(this)`, plus the HTTP+SSE
+   * endpoint at its two paths when `http.sse` is on, through `createHttpRouter`). Every way of
+   * serving takes it; Streamable HTTP traffic of both eras keeps the node fast lane, while the
+   * 2024-11-05 HTTP+SSE paths are served through web objects (that endpoint speaks only fetch).
    * @example await serveHttp(dualEra(server).httpHandler(), { port: 3000 });
    */
   httpHandler(options: HttpHandlerOptions = {}): HttpHandler {
     const streamable = createHttpHandler(this, options);
     const sse = this.sse;
     if (sse === undefined) return streamable;
-    const legacySse = sse.handler(options);
-    return (request) => (sse.matches(request) ? legacySse(request) : streamable(request));
+    const legacySse = this.sseHandler(options);
+    return createHttpRouter({ routes: { [sse.path]: legacySse, [sse.messagePath]: legacySse }, fallback: streamable });
   }
 
   /**
@@ -128,7 +145,7 @@ export class DualEraServer implements HttpDispatcher {
    */
   sseHandler(options: HttpHandlerOptions = {}): HttpHandler {
     if (this.sse === undefined) throw new TypeError('sseHandler() needs the HTTP+SSE transport turned on: dualEra(server, { http: { sse: {} } })');
-    return this.sse.handler(options);
+    return toHttpHandler(this.sse.handler(options));
   }
 
   /**

@@ -5,7 +5,7 @@
  */
 import type { JsonRpcNotification } from '@mcpkit/jsonrpc';
 import type { ServerCapabilities } from '@mcpkit/schema';
-import type { EventBus, ServerEvent, Unsubscribe } from '@mcpkit/server';
+import type { EventBus, ServerEvent, Unsubscribe } from '@mcpkit/server/events';
 import { coversUri } from './session.js';
 
 /**

@@ -15,6 +15,8 @@ export interface LegacyExtensionCall {
   readonly signal: AbortSignal;
   /** The transport facts (its principal, when an authorization layer set one). */
   readonly transport: TransportInfo;
+  /** The capabilities the session's client declared in `initialize`, as it sent them (`extensions` included). */
+  readonly clientCapabilities: JsonObject;
   /**
    * Serves `method` through the modern server with the session's `_meta` (plus `clientExtensions` in
    * the declared capabilities), input requests answered over the session; resolves the legacy

@@ -1,4 +1,4 @@
-export { dualEra, DualEraServer } from './dual-era.js';
+export { dualEra, type DualEraServer } from './dual-era.js';
 export type { DualEraOptions, LegacyHttpOptions, LegacySessionEnd, LegacySessionInfo } from './options.js';
 export type { HttpSseOptions } from './http/http-sse-endpoint.js';
 export { MemorySessionStore, type MemorySessionStoreOptions } from './http/memory-session-store.js';

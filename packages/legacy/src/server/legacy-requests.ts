@@ -89,6 +89,7 @@ function extensionCallOf(server: McpServer, options: ResolvedOptions, call: Lega
     sessionId: call.sessionId,
     signal: call.signal,
     transport: call.transport,
+    clientCapabilities: call.session.state.clientCapabilities,
     async dispatch(method, params, extra = {}) {
       const modern = toModernParams(params, call.session.state, server.supportedVersions[0]!);
       if (extra.clientExtensions) {

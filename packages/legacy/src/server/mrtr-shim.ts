@@ -15,6 +15,7 @@ import {
   type JsonObject,
   type JsonRpcResponse,
   type RequestId,
+  type TransportInfo,
 } from '@mcpkit/jsonrpc';
 import type { McpServer } from '@mcpkit/server';
 import type { LegacyCall } from './legacy-call.js';
@@ -52,7 +53,14 @@ export async function dispatchWithInput(
   params: JsonObject,
 ): Promise<JsonRpcResponse | null> {
   const id = call.request.id;
-  const context: DispatchContext = { signal: call.signal, notify: (n) => call.notify(n), transport: call.transport, peer: call.peer };
+  // The session rides on the transport facts: the declared seam by which the session's owner reaches
+  // extensions (a task's owner is the session when no principal is).
+  const context: DispatchContext = {
+    signal: call.signal,
+    notify: (n) => call.notify(n),
+    transport: new SessionTransport(call.transport, call.sessionId),
+    peer: call.peer,
+  };
   let current = params;
   for (let round = 1; ; round++) {
     const internalId = round === 1 ? id : `${String(id)}#round-${round}`;
@@ -140,4 +148,24 @@ function explain(key: string, method: string, error: unknown): Error {
   if (error instanceof CancelledError) return error;
   const message = error instanceof Error ? error.message : String(error);
   return new InputRoundFailure(`Could not ask the client for ${method} (input "${key}"): ${message}`, { key, method });
+}
+
+/** The transport facts of a legacy request, naming its session. */
+class SessionTransport implements TransportInfo {
+  readonly header?: (name: string) => string | null;
+  constructor(
+    private readonly inner: TransportInfo,
+    readonly session: string,
+  ) {
+    if (inner.header) this.header = (name) => inner.header!(name);
+  }
+  get name(): string {
+    return this.inner.name;
+  }
+  get principal(): unknown {
+    return this.inner.principal;
+  }
+  get multiplexed(): boolean | undefined {
+    return this.inner.multiplexed;
+  }
 }

@@ -2,6 +2,7 @@
  * Options of `dualEra(server, options)` and their defaults.
  */
 import type { JsonObject, JsonRpcRequest } from '@mcpkit/jsonrpc';
+import type { LegacySessionEnd, LegacySessionInfo } from '@mcpkit/server/extension';
 import { LEGACY_PROTOCOL_VERSIONS } from '../shared/versions.js';
 import type { LegacyExtension } from './extension.js';
 import type { HttpSseOptions } from './http/http-sse-endpoint.js';
@@ -33,28 +34,9 @@ export interface LegacyHttpOptions {
   sse?: HttpSseOptions;
 }
 
-/** What `onSessionStart` learns about a new legacy session. */
-export interface LegacySessionInfo {
-  /** The session id: the `Mcp-Session-Id` on HTTP, the channel's `peer.id` on stdio, the `sessionId` of the endpoint on HTTP+SSE. */
-  readonly id: string;
-  readonly transport: 'stdio' | 'http' | 'http+sse';
-  /** The negotiated revision. */
-  readonly protocolVersion: string;
-  /** The client's `clientInfo`. */
-  readonly clientInfo: Readonly<Record<string, unknown>>;
-  /** The capabilities the client declared in `initialize`, for the whole session. */
-  readonly clientCapabilities: Readonly<Record<string, unknown>>;
-}
-
-/** What `onSessionEnd` learns about a legacy session that ended. */
-export interface LegacySessionEnd {
-  /** The id `onSessionStart` was given. */
-  readonly id: string;
-  /** The transport the session ran on. */
-  readonly transport: 'stdio' | 'http' | 'http+sse';
-  /** `closed`: the channel closed (stdio, HTTP+SSE) or the server closed; `deleted`: the client sent HTTP `DELETE`. */
-  readonly reason: 'closed' | 'deleted';
-}
+// The session hooks' types live in `@mcpkit/server/extension`, where `@mcpkit/otel` (which may not
+// depend on this package) imports them too: one declaration for both sides of the seam.
+export type { LegacySessionEnd, LegacySessionInfo } from '@mcpkit/server/extension';
 
 /** Options of `dualEra`. */
 export interface DualEraOptions {

@@ -14,7 +14,8 @@ import {
   type JsonRpcResponse,
   type PeerChannel,
 } from '@mcpkit/jsonrpc';
-import type { McpServer, ServerEvent } from '@mcpkit/server';
+import type { McpServer } from '@mcpkit/server';
+import type { ServerEvent } from '@mcpkit/server/events';
 import { clientRequestTable, type ClientRequester, type ClientRequestOptions } from './client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from './event-fanout.js';
 import { initializeSession } from './initialize.js';

@@ -17,7 +17,7 @@ import {
 } from '@mcpkit/schema/2025-11-25';
 import type { Principal } from '@mcpkit/server';
 import type { TaskRecord } from '@mcpkit/tasks';
-import { isTerminal, OWNER_OVERRIDES, ownerOf, SERVICES, type TaskService } from '@mcpkit/tasks/internal';
+import { isTerminal, ownerOf, SERVICES, type TaskService } from '@mcpkit/tasks/internal';
 import type { TasksServer } from '@mcpkit/tasks/server';
 import type { LegacyExtension, LegacyExtensionCall } from '../server/extension.js';
 import { legacyCreated, legacyStatus, legacyTask, RELATED_TASK } from './legacy-task.js';
@@ -41,7 +41,7 @@ const VALIDATORS: Record<string, Validator<unknown>> = {
  * The 2025-11-25 side of a tasks server, for `dualEra(server, { extensions: [legacyTasks(tasks)] })`.
  *
  * @example
- * const tasks = tasksServer();
+ * const tasks = createTasksServer();
  * const server = createServer({ info, tools: [tasks.tool(config)], extensions: [tasks] });
  * serveStdio(dualEra(server, { extensions: [legacyTasks(tasks)] }));
  */
@@ -84,7 +84,7 @@ function serve(tasks: TasksServer, service: TaskService, call: LegacyExtensionCa
 /** Who the session's tasks belong to: the principal, else the session. */
 function ownerOfCall(call: LegacyExtensionCall): string {
   const principal = call.transport.principal as Principal | undefined;
-  return ownerOf(principal && typeof principal.subject === 'string' ? principal : undefined, undefined) ?? `session:${call.sessionId}`;
+  return ownerOf(principal && typeof principal.subject === 'string' ? principal : undefined, { session: call.sessionId })!;
 }
 
 /**
@@ -103,11 +103,10 @@ function callTool(tasks: TasksServer, service: TaskService, call: LegacyExtensio
   }
   if (support === undefined) return Promise.resolve(fail(id, JsonRpcErrorCode.MethodNotFound, `Tool ${String(params.name)} does not run as a task`));
   return (async () => {
-    // The signal names the owner for the task the modern dispatch creates (only this code holds it).
+    // The modern dispatch carries the session (`TransportInfo.session`): the task's owner when no principal is.
     const controller = new AbortController();
     const onAbort = () => controller.abort(call.signal.reason);
     call.signal.addEventListener('abort', onAbort, { once: true });
-    OWNER_OVERRIDES.set(controller.signal, ownerOfCall(call));
     try {
       const { task: _hint, ...rest } = params;
       const response = await call.dispatch('tools/call', rest, { clientExtensions: { [TASKS_EXTENSION_ID]: {} }, signal: controller.signal });
@@ -127,12 +126,13 @@ async function answerTasks(service: TaskService, call: LegacyExtensionCall, meth
   const validator = VALIDATORS[method]!;
   if (!validator({ ...call.request, params }))
     return fail(id, JsonRpcErrorCode.InvalidParams, `Invalid params for ${method}: ${formatErrors(validator.errors)}`);
-  if (method === 'tasks/list') {
-    const page = await service.list(owner, params.cursor as string | undefined, PAGE);
-    return ok(id, { tasks: page.records.map(legacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) });
-  }
   const taskId = params.taskId as string;
+  // Every refusal of the service (a ResponseError: unknown task, bad cursor) is the answer, on every channel.
   try {
+    if (method === 'tasks/list') {
+      const page = await service.list(owner, params.cursor as string | undefined, PAGE);
+      return ok(id, { tasks: page.records.map(legacyTask), ...(page.nextCursor === undefined ? {} : { nextCursor: page.nextCursor }) });
+    }
     if (method === 'tasks/get') return ok(id, legacyTask(await service.find(taskId, owner)));
     if (method === 'tasks/cancel') {
       const record = await service.find(taskId, owner);

@@ -63,6 +63,17 @@ describe('the handshake', () => {
     expect(peer.received.at(-1)).toMatchObject({ method: 'notifications/roots/list_changed' });
   });
 
+  it('declares extensions given in capabilities (MCP Apps is negotiated in initialize on 2025-11-25 too)', async () => {
+    // spec: extensions/apps — the client declares capabilities.extensions["io.modelcontextprotocol/ui"] with its MIME types.
+    const ui = { mimeTypes: ['text/html;profile=mcp-app'] };
+    const { client, peer } = open({}, { capabilities: { extensions: { 'io.modelcontextprotocol/ui': ui } } });
+    await client.initialize();
+    expect(peer.received[0]).toMatchObject({ method: 'initialize', params: { capabilities: { extensions: { 'io.modelcontextprotocol/ui': ui } } } });
+    const plain = open();
+    await plain.client.initialize();
+    expect(plain.peer.received[0]?.params).not.toHaveProperty('capabilities.extensions');
+  });
+
   it('holds requests until the server answered initialize', async () => {
     // lifecycle.mdx: "The client SHOULD NOT send requests other than pings before the server has responded".
     let answer: (() => void) | undefined;

@@ -127,10 +127,10 @@ describe('cancellation', () => {
     // 2025-11-25 transports.mdx: "To cancel, the client SHOULD explicitly send an MCP CancelledNotification".
     const client = await open('/cancel');
     const controller = new AbortController();
-    const call = client.callTool({ name: 'slow' }, { signal: controller.signal });
+    const call = expect(client.callTool({ name: 'slow' }, { signal: controller.signal })).rejects.toBeInstanceOf(CancelledError);
     await expect.poll(() => on('/cancel').some((e) => e.body?.params?.name === 'slow')).toBe(true);
     controller.abort('user gave up');
-    await expect(call).rejects.toBeInstanceOf(CancelledError);
+    await call;
     const slow = on('/cancel').find((e) => e.body?.params?.name === 'slow');
     await expect.poll(() => on('/cancel').find((e) => e.body?.method === 'notifications/cancelled')?.body?.params).toMatchObject({ requestId: slow?.body?.id });
     expect(text(await client.callTool({ name: 'echo', arguments: { text: 'usable' } }))).toBe('usable');

@@ -7,7 +7,8 @@
  * 2026-07-28/pages/basic/patterns/mrtr.mdx ("Error Handling"); 2025-11-25/pages/client/elicitation.mdx
  */
 import { serveHttp, type HttpServer } from '@mcpkit/http/node';
-import { createMessage, createServer, elicitForm, generateStateKey, inputRequired, listRoots, tool } from '@mcpkit/server';
+import { createMessage, createServer, elicitForm, inputRequired, listRoots, tool } from '@mcpkit/server';
+import { generateStateKey } from '@mcpkit/server/state';
 import { afterEach, describe, expect, it } from 'vitest';
 import { dualEra, type DualEraServer } from '../../src/index.js';
 import { initialize, inSession, MODERN, post, SseReader } from './helpers.js';

@@ -99,7 +99,7 @@ describe.each<Transport>(['stdio', 'http'])('official v1 client over %s', (kind)
   // Starting two processes (our server, the official client) is the slow part on a loaded machine.
   beforeAll(async () => {
     peer = await connect(kind);
-  }, 60_000);
+  }, 600_000);
   afterAll(async () => {
     await peer?.close();
   });

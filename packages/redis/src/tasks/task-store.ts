@@ -1,4 +1,4 @@
-import type { TaskPage, TaskRecord, TaskStore } from '@mcpkit/tasks';
+import { TaskLimitError, type TaskPage, type TaskRecord, type TaskStore } from '@mcpkit/tasks';
 import type { RedisConnection } from '../connection.js';
 import { guarded } from '../errors.js';
 import { createTask, replaceTask } from './task-scripts.js';
@@ -7,22 +7,33 @@ import { createTask, replaceTask } from './task-scripts.js';
 export interface RedisTaskStoreOptions {
   /** How many index entries `list` reads per Redis round trip. Default 100. */
   scanBatch?: number;
+  /**
+   * Tasks kept at most for one owner (a principal, or a session without one), on all replicas
+   * together (default 1000). At the cap the owner's own oldest ended task makes room; with none, the
+   * new task is refused (`TaskLimitError`, which the tasks server answers with `-32603` naming it).
+   */
+  maxTasksPerOwner?: number;
 }
+
+const ENDED = new Set(['completed', 'failed', 'cancelled']);
 
 /**
  * The `TaskStore` of `@mcpkit/tasks` in Redis, for many replicas: a task created through one replica
  * is read, awaited, answered and cancelled through any other, and change signals travel over
  * pub/sub. Each task is one hash (its record and version; Redis forgets it at `expiresAt`), each
- * owner a sorted set of task ids by creation time. Writes compare and set on the version, in Lua.
+ * owner a sorted set of task ids by creation time and one of its ended tasks by last update (what
+ * makes room at the owner's cap, `maxTasksPerOwner`). Writes compare and set on the version, in Lua.
  * Every call fails with `RedisUnavailableError` while Redis is away.
  *
- * @example tasksServer({ store: new RedisTaskStore(redis) })
+ * @example createTasksServer({ store: new RedisTaskStore(redis) })
  */
 export class RedisTaskStore implements TaskStore {
   private readonly base: string;
   private readonly owners: string;
   private readonly channel: string;
   private readonly scanBatch: number;
+  private readonly maxTasksPerOwner: number;
+  private readonly ended: string;
 
   constructor(
     private readonly connection: RedisConnection,
@@ -31,18 +42,31 @@ export class RedisTaskStore implements TaskStore {
     this.base = `${connection.prefix}task:`;
     this.owners = `${connection.prefix}tasks-of:`;
     this.channel = `${connection.prefix}task-signals`;
+    this.ended = `${connection.prefix}tasks-ended-of:`;
     this.scanBatch = options.scanBatch ?? 100;
+    this.maxTasksPerOwner = options.maxTasksPerOwner ?? 1000;
     if (!Number.isInteger(this.scanBatch) || this.scanBatch < 1) throw new RangeError('RedisTaskStore: scanBatch must be an integer ≥ 1');
+    if (!Number.isInteger(this.maxTasksPerOwner) || this.maxTasksPerOwner < 1) throw new RangeError('RedisTaskStore: maxTasksPerOwner must be an integer ≥ 1');
   }
 
   async create(record: TaskRecord): Promise<void> {
-    const created = await this.connection.run('create a task', (redis) =>
+    const reply = (await this.connection.run('create a task', (redis) =>
       createTask.run(
         redis,
-        [this.key(record.taskId), this.ownerKey(record.owner)],
-        [JSON.stringify(record), record.version, record.expiresAt === null ? '' : record.expiresAt, record.createdAt, record.taskId],
+        [this.key(record.taskId), this.ownerKey(record.owner), this.endedKey(record.owner)],
+        [
+          JSON.stringify(record),
+          record.version,
+          record.expiresAt === null ? '' : record.expiresAt,
+          record.createdAt,
+          record.taskId,
+          this.maxTasksPerOwner,
+          this.base,
+        ],
       ),
-    );
+    )) as [number, number];
+    const [created, held] = reply;
+    if (created === -1) throw new TaskLimitError('maxTasksPerOwner', this.maxTasksPerOwner, held);
     if (created !== 1) throw new Error(`Task ${record.taskId} exists already`);
   }
 
@@ -53,7 +77,19 @@ export class RedisTaskStore implements TaskStore {
 
   async replace(record: TaskRecord, expected: number): Promise<boolean> {
     const written = await this.connection.run('update a task', (redis) =>
-      replaceTask.run(redis, [this.key(record.taskId)], [JSON.stringify(record), record.version, expected, record.expiresAt === null ? '' : record.expiresAt]),
+      replaceTask.run(
+        redis,
+        [this.key(record.taskId), this.endedKey(record.owner)],
+        [
+          JSON.stringify(record),
+          record.version,
+          expected,
+          record.expiresAt === null ? '' : record.expiresAt,
+          ENDED.has(record.status) ? '1' : '0',
+          record.lastUpdatedAt,
+          record.taskId,
+        ],
+      ),
     );
     return written === 1;
   }
@@ -85,12 +121,12 @@ export class RedisTaskStore implements TaskStore {
         }
         const record = JSON.parse(text as string) as TaskRecord;
         if (records.length === limit) {
-          if (gone.length > 0) await this.forget(index, gone);
+          if (gone.length > 0) await this.forget(owner, gone);
           return { records, nextCursor: record.taskId };
         }
         records.push(record);
       }
-      if (gone.length > 0) await this.forget(index, gone);
+      if (gone.length > 0) await this.forget(owner, gone);
       // The forgotten ids left the index: the next batch starts that much earlier.
       start += ids.length - gone.length;
     }
@@ -113,7 +149,17 @@ export class RedisTaskStore implements TaskStore {
     return owner === null ? `${this.owners}\u0000anyone` : `${this.owners}${owner}`;
   }
 
-  private async forget(index: string, ids: string[]): Promise<void> {
-    await this.connection.run('list tasks', (redis) => redis.zrem(index, ...ids));
+  private endedKey(owner: string | null): string {
+    return owner === null ? `${this.ended}\u0000anyone` : `${this.ended}${owner}`;
+  }
+
+  private async forget(owner: string | null, ids: string[]): Promise<void> {
+    await this.connection.run('list tasks', (redis) =>
+      redis
+        .multi()
+        .zrem(this.ownerKey(owner), ...ids)
+        .zrem(this.endedKey(owner), ...ids)
+        .exec(),
+    );
   }
 }

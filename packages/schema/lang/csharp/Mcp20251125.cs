@@ -62,19 +62,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public string Data { get; set; }
 
         /// <summary>
         /// Audio format, such as `audio/wav`; which formats work depends on the model provider.
         /// </summary>
-        [JsonProperty("mimeType")]
+        [JsonProperty("mimeType", Required = Required.Always)]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Always `audio`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public AudioContentType Type { get; set; }
 
         /// <summary>
@@ -126,7 +126,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -157,7 +157,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("blob")]
+        [JsonProperty("blob", Required = Required.Always)]
         public string Blob { get; set; }
 
         /// <summary>
@@ -169,7 +169,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -205,7 +205,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `boolean`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public BooleanSchemaType Type { get; set; }
 
         /// <summary>
@@ -224,25 +224,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tools/call`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CallToolRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which tool to run, with what.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CallToolRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -274,7 +274,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the tool, as listed by `tools/list`.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -336,7 +336,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the tool, as listed by `tools/list`.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -370,7 +370,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
@@ -442,7 +442,7 @@ namespace Mcp.V20251125
         ///
         /// Always `resource`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -539,7 +539,7 @@ namespace Mcp.V20251125
         /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
         /// Consumers should only trust sources from the same or a trusted origin.
         /// </summary>
-        [JsonProperty("src")]
+        [JsonProperty("src", Required = Required.Always)]
         public Uri Src { get; set; }
 
         /// <summary>
@@ -585,7 +585,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -611,25 +611,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/cancel`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CancelTaskRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CancelTaskRequestParams Params { get; set; }
 
         /// <summary>
@@ -647,7 +647,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task to cancel.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
@@ -677,13 +677,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("createdAt")]
+        [JsonProperty("createdAt", Required = Required.Always)]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt", Required = Required.Always)]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
@@ -695,7 +695,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonProperty("status")]
+        [JsonProperty("status", Required = Required.Always)]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -709,14 +709,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonProperty("ttl")]
+        [JsonProperty("ttl", Required = Required.AllowNull)]
         public long? Ttl { get; set; }
 
         /// <summary>
@@ -736,19 +736,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/cancelled`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request, and why.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CancelledNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -1053,7 +1053,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -1067,7 +1067,7 @@ namespace Mcp.V20251125
         ///
         /// Always `notifications/roots/list_changed`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ClientNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -1263,13 +1263,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -1307,7 +1307,7 @@ namespace Mcp.V20251125
         ///
         /// Always `logging/setLevel`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ClientRequestMethod Method { get; set; }
 
         /// <summary>
@@ -1492,13 +1492,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the argument.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// What has been typed so far; suggestions should match it.
         /// </summary>
-        [JsonProperty("value")]
+        [JsonProperty("value", Required = Required.Always)]
         public string Value { get; set; }
 
         /// <summary>
@@ -1737,7 +1737,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -1750,7 +1750,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonProperty("version")]
+        [JsonProperty("version", Required = Required.Always)]
         public string Version { get; set; }
 
         /// <summary>
@@ -1811,7 +1811,7 @@ namespace Mcp.V20251125
         ///
         /// Always `ref/resource`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public RefType Type { get; set; }
 
         /// <summary>
@@ -2022,7 +2022,7 @@ namespace Mcp.V20251125
         ///
         /// Always `tool_result`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -2229,7 +2229,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -2249,13 +2249,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("createdAt")]
+        [JsonProperty("createdAt", Required = Required.Always)]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt", Required = Required.Always)]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
@@ -2267,7 +2267,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonProperty("status")]
+        [JsonProperty("status", Required = Required.Always)]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -2281,14 +2281,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonProperty("ttl")]
+        [JsonProperty("ttl", Required = Required.AllowNull)]
         public long? Ttl { get; set; }
 
         /// <summary>
@@ -2306,25 +2306,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `completion/complete`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CompleteRequestMethod Method { get; set; }
 
         /// <summary>
         /// What is being completed, and the text typed so far.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CompleteRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -2348,7 +2348,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The argument being completed.
         /// </summary>
-        [JsonProperty("argument")]
+        [JsonProperty("argument", Required = Required.Always)]
         public ParamsArgument Argument { get; set; }
 
         /// <summary>
@@ -2360,7 +2360,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonProperty("ref")]
+        [JsonProperty("ref", Required = Required.Always)]
         public Ref Ref { get; set; }
 
         /// <summary>
@@ -2384,7 +2384,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The argument being completed.
         /// </summary>
-        [JsonProperty("argument")]
+        [JsonProperty("argument", Required = Required.Always)]
         public CompleteRequestParamsArgument Argument { get; set; }
 
         /// <summary>
@@ -2396,7 +2396,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonProperty("ref")]
+        [JsonProperty("ref", Required = Required.Always)]
         public Ref Ref { get; set; }
 
         /// <summary>
@@ -2414,13 +2414,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the argument.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// What has been typed so far; suggestions should match it.
         /// </summary>
-        [JsonProperty("value")]
+        [JsonProperty("value", Required = Required.Always)]
         public string Value { get; set; }
 
         /// <summary>
@@ -2462,7 +2462,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The suggested values and how many more exist.
         /// </summary>
-        [JsonProperty("completion")]
+        [JsonProperty("completion", Required = Required.Always)]
         public CompleteResultCompletion Completion { get; set; }
 
         /// <summary>
@@ -2492,7 +2492,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Suggested values, best first; at most 100 of them.
         /// </summary>
-        [JsonProperty("values")]
+        [JsonProperty("values", Required = Required.Always)]
         public string[] Values { get; set; }
 
         /// <summary>
@@ -2511,25 +2511,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `sampling/createMessage`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CreateMessageRequestMethod Method { get; set; }
 
         /// <summary>
         /// The conversation and generation settings.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CreateMessageRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -2562,13 +2562,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client may generate fewer.
         /// </summary>
-        [JsonProperty("maxTokens")]
+        [JsonProperty("maxTokens", Required = Required.Always)]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation so far, oldest first.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
@@ -2645,13 +2645,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -2709,7 +2709,7 @@ namespace Mcp.V20251125
         ///
         /// Always `tool_result`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -2905,13 +2905,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
         /// </summary>
-        [JsonProperty("inputSchema")]
+        [JsonProperty("inputSchema", Required = Required.Always)]
         public ToolInputSchema InputSchema { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -3033,7 +3033,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`: arguments are a JSON object.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -3070,7 +3070,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`: structured output is a JSON object.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -3101,13 +3101,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client may generate fewer.
         /// </summary>
-        [JsonProperty("maxTokens")]
+        [JsonProperty("maxTokens", Required = Required.Always)]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation so far, oldest first.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
@@ -3185,19 +3185,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Which model the client actually used.
         /// </summary>
-        [JsonProperty("model")]
+        [JsonProperty("model", Required = Required.Always)]
         public string Model { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -3228,7 +3228,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The newly created task, normally `working`.
         /// </summary>
-        [JsonProperty("task")]
+        [JsonProperty("task", Required = Required.Always)]
         public TaskElement Task { get; set; }
 
         /// <summary>
@@ -3247,25 +3247,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `elicitation/create`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ElicitRequestMethod Method { get; set; }
 
         /// <summary>
         /// What to ask the user, and how.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ElicitRequestParams Params { get; set; }
 
         /// <summary>
@@ -3308,7 +3308,7 @@ namespace Mcp.V20251125
         ///
         /// Text shown to the user explaining what is asked for and why.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -3363,7 +3363,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// One field definition per answer, keyed by the answer's name.
         /// </summary>
-        [JsonProperty("properties")]
+        [JsonProperty("properties", Required = Required.Always)]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
@@ -3375,7 +3375,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -3457,7 +3457,7 @@ namespace Mcp.V20251125
         ///
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public PrimitiveSchemaDefinitionType Type { get; set; }
 
         /// <summary>
@@ -3551,13 +3551,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -3572,13 +3572,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -3604,7 +3604,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Text shown to the user explaining what is asked for and why.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -3617,7 +3617,7 @@ namespace Mcp.V20251125
         /// The fields to ask for: a JSON Schema object whose properties are all primitive (no
         /// nesting).
         /// </summary>
-        [JsonProperty("requestedSchema")]
+        [JsonProperty("requestedSchema", Required = Required.Always)]
         public ElicitRequestFormParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
@@ -3651,7 +3651,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// One field definition per answer, keyed by the answer's name.
         /// </summary>
-        [JsonProperty("properties")]
+        [JsonProperty("properties", Required = Required.Always)]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
@@ -3663,7 +3663,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -3690,19 +3690,19 @@ namespace Mcp.V20251125
         /// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
         /// `notifications/elicitation/complete`.
         /// </summary>
-        [JsonProperty("elicitationId")]
+        [JsonProperty("elicitationId", Required = Required.Always)]
         public string ElicitationId { get; set; }
 
         /// <summary>
         /// Text telling the user why the server wants them to open the link.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
         /// Always `url`.
         /// </summary>
-        [JsonProperty("mode")]
+        [JsonProperty("mode", Required = Required.Always)]
         public ElicitRequestUrlParamsMode Mode { get; set; }
 
         /// <summary>
@@ -3717,7 +3717,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The page the user should open.
         /// </summary>
-        [JsonProperty("url")]
+        [JsonProperty("url", Required = Required.Always)]
         public Uri Url { get; set; }
 
         /// <summary>
@@ -3742,7 +3742,7 @@ namespace Mcp.V20251125
         /// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
         /// the user dismissed the request without choosing.
         /// </summary>
-        [JsonProperty("action")]
+        [JsonProperty("action", Required = Required.Always)]
         public Action Action { get; set; }
 
         /// <summary>
@@ -3769,19 +3769,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/elicitation/complete`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ElicitationCompleteNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which elicitation finished.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ElicitationCompleteNotificationParams Params { get; set; }
 
         /// <summary>
@@ -3799,7 +3799,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The `elicitationId` of the URL-mode request that finished.
         /// </summary>
-        [JsonProperty("elicitationId")]
+        [JsonProperty("elicitationId", Required = Required.Always)]
         public string ElicitationId { get; set; }
 
         /// <summary>
@@ -3831,13 +3831,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonProperty("resource")]
+        [JsonProperty("resource", Required = Required.Always)]
         public ContentElement Resource { get; set; }
 
         /// <summary>
         /// Always `resource`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public EmbeddedResourceType Type { get; set; }
 
         /// <summary>
@@ -3895,7 +3895,7 @@ namespace Mcp.V20251125
         ///
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public EnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -3944,7 +3944,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -3956,7 +3956,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -3974,25 +3974,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `prompts/get`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public GetPromptRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which prompt, with which arguments.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public GetPromptRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -4024,7 +4024,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the prompt, as listed by `prompts/list`.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4054,7 +4054,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the prompt, as listed by `prompts/list`.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4084,7 +4084,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The messages, in order.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public GetPromptResultMessage[] Messages { get; set; }
 
         /// <summary>
@@ -4104,13 +4104,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the message says.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who speaks this message.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -4129,25 +4129,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/result`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public GetTaskPayloadRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public GetTaskPayloadRequestParams Params { get; set; }
 
         /// <summary>
@@ -4165,7 +4165,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task whose outcome is wanted.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
@@ -4185,25 +4185,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/get`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public GetTaskRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which task.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public GetTaskRequestParams Params { get; set; }
 
         /// <summary>
@@ -4221,7 +4221,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task to look up.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
@@ -4253,7 +4253,7 @@ namespace Mcp.V20251125
         /// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
         /// Consumers should only trust sources from the same or a trusted origin.
         /// </summary>
-        [JsonProperty("src")]
+        [JsonProperty("src", Required = Required.Always)]
         public Uri Src { get; set; }
 
         /// <summary>
@@ -4309,19 +4309,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// The image bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public string Data { get; set; }
 
         /// <summary>
         /// Image format, such as `image/png`; which formats work depends on the model provider.
         /// </summary>
-        [JsonProperty("mimeType")]
+        [JsonProperty("mimeType", Required = Required.Always)]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Always `image`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ImageContentType Type { get; set; }
 
         /// <summary>
@@ -4353,7 +4353,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4366,7 +4366,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonProperty("version")]
+        [JsonProperty("version", Required = Required.Always)]
         public string Version { get; set; }
 
         /// <summary>
@@ -4391,25 +4391,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `initialize`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public InitializeRequestMethod Method { get; set; }
 
         /// <summary>
         /// The client's proposal.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public InitializeRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -4435,13 +4435,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The optional features the client supports for this session.
         /// </summary>
-        [JsonProperty("capabilities")]
+        [JsonProperty("capabilities", Required = Required.Always)]
         public ParamsCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Who the client is.
         /// </summary>
-        [JsonProperty("clientInfo")]
+        [JsonProperty("clientInfo", Required = Required.Always)]
         public ClientInfo ClientInfo { get; set; }
 
         /// <summary>
@@ -4449,7 +4449,7 @@ namespace Mcp.V20251125
         /// may
         /// still accept older ones.
         /// </summary>
-        [JsonProperty("protocolVersion")]
+        [JsonProperty("protocolVersion", Required = Required.Always)]
         public string ProtocolVersion { get; set; }
 
         /// <summary>
@@ -4473,13 +4473,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The optional features the client supports for this session.
         /// </summary>
-        [JsonProperty("capabilities")]
+        [JsonProperty("capabilities", Required = Required.Always)]
         public ParamsCapabilities Capabilities { get; set; }
 
         /// <summary>
         /// Who the client is.
         /// </summary>
-        [JsonProperty("clientInfo")]
+        [JsonProperty("clientInfo", Required = Required.Always)]
         public ClientInfo ClientInfo { get; set; }
 
         /// <summary>
@@ -4487,7 +4487,7 @@ namespace Mcp.V20251125
         /// may
         /// still accept older ones.
         /// </summary>
-        [JsonProperty("protocolVersion")]
+        [JsonProperty("protocolVersion", Required = Required.Always)]
         public string ProtocolVersion { get; set; }
 
         /// <summary>
@@ -4511,7 +4511,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The optional features the server supports for this session.
         /// </summary>
-        [JsonProperty("capabilities")]
+        [JsonProperty("capabilities", Required = Required.Always)]
         public InitializeResultCapabilities Capabilities { get; set; }
 
         /// <summary>
@@ -4525,13 +4525,13 @@ namespace Mcp.V20251125
         /// The revision the server will speak: the client's if the server supports it, otherwise one
         /// the server prefers. A client that cannot speak it must disconnect.
         /// </summary>
-        [JsonProperty("protocolVersion")]
+        [JsonProperty("protocolVersion", Required = Required.Always)]
         public string ProtocolVersion { get; set; }
 
         /// <summary>
         /// Who the server is.
         /// </summary>
-        [JsonProperty("serverInfo")]
+        [JsonProperty("serverInfo", Required = Required.Always)]
         public ClientInfo ServerInfo { get; set; }
 
         /// <summary>
@@ -4733,13 +4733,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/initialized`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public InitializedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -4784,7 +4784,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// What went wrong.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public JsonrpcErrorResponseError Error { get; set; }
 
         /// <summary>
@@ -4797,7 +4797,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4817,7 +4817,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4829,7 +4829,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4866,7 +4866,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4912,13 +4912,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the event being announced.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -4942,19 +4942,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -4991,7 +4991,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -5021,19 +5021,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// The id of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The method-specific outcome.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
@@ -5065,7 +5065,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
@@ -5084,7 +5084,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -5102,19 +5102,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `prompts/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListPromptsRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5178,7 +5178,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonProperty("prompts")]
+        [JsonProperty("prompts", Required = Required.Always)]
         public PromptElement[] Prompts { get; set; }
 
         /// <summary>
@@ -5222,7 +5222,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5253,7 +5253,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5284,19 +5284,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/templates/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListResourceTemplatesRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5334,7 +5334,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonProperty("resourceTemplates")]
+        [JsonProperty("resourceTemplates", Required = Required.Always)]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
@@ -5384,7 +5384,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5397,7 +5397,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// An RFC 6570 URI template; filling in its variables yields resource URIs.
         /// </summary>
-        [JsonProperty("uriTemplate")]
+        [JsonProperty("uriTemplate", Required = Required.Always)]
         public string UriTemplate { get; set; }
 
         /// <summary>
@@ -5415,19 +5415,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListResourcesRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5465,7 +5465,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonProperty("resources")]
+        [JsonProperty("resources", Required = Required.Always)]
         public ResourceElement[] Resources { get; set; }
 
         /// <summary>
@@ -5515,7 +5515,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5536,7 +5536,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -5555,19 +5555,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `roots/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListRootsRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5617,7 +5617,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Every root the server may operate on.
         /// </summary>
-        [JsonProperty("roots")]
+        [JsonProperty("roots", Required = Required.Always)]
         public RootElement[] Roots { get; set; }
 
         /// <summary>
@@ -5635,19 +5635,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tasks/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListTasksRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5685,7 +5685,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The tasks on this page.
         /// </summary>
-        [JsonProperty("tasks")]
+        [JsonProperty("tasks", Required = Required.Always)]
         public TaskElement[] Tasks { get; set; }
 
         /// <summary>
@@ -5703,19 +5703,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `tools/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListToolsRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5753,7 +5753,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonProperty("tools")]
+        [JsonProperty("tools", Required = Required.Always)]
         public ToolElement[] Tools { get; set; }
 
         /// <summary>
@@ -5773,19 +5773,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/message`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public LoggingMessageNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The log entry.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public LoggingMessageNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -5818,7 +5818,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// How severe the entry is.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -5855,7 +5855,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// How severe the entry is.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -5957,7 +5957,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
@@ -5981,7 +5981,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -5999,7 +5999,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the event being announced.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -6072,7 +6072,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// `number` for any number, `integer` for whole numbers only.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public NumberSchemaType Type { get; set; }
 
         /// <summary>
@@ -6090,19 +6090,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -6177,19 +6177,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `ping`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public PingRequestMethod Method { get; set; }
 
         /// <summary>
@@ -6214,19 +6214,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/progress`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ProgressNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The progress report.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ProgressNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -6261,13 +6261,13 @@ namespace Mcp.V20251125
         /// be
         /// fractional.
         /// </summary>
-        [JsonProperty("progress")]
+        [JsonProperty("progress", Required = Required.Always)]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonProperty("progressToken")]
+        [JsonProperty("progressToken", Required = Required.Always)]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
@@ -6306,13 +6306,13 @@ namespace Mcp.V20251125
         /// be
         /// fractional.
         /// </summary>
-        [JsonProperty("progress")]
+        [JsonProperty("progress", Required = Required.Always)]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request this report is about.
         /// </summary>
-        [JsonProperty("progressToken")]
+        [JsonProperty("progressToken", Required = Required.Always)]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
@@ -6362,7 +6362,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6393,7 +6393,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6426,13 +6426,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/prompts/list_changed`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public PromptListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -6458,13 +6458,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the message says.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who speaks this message.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -6482,7 +6482,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6495,7 +6495,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `ref/prompt`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public PromptReferenceType Type { get; set; }
 
         /// <summary>
@@ -6513,25 +6513,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/read`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ReadResourceRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to read.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ReadResourceRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -6555,7 +6555,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6579,7 +6579,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6603,7 +6603,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// One or more pieces of contents (a resource may expand into several sub-resources).
         /// </summary>
-        [JsonProperty("contents")]
+        [JsonProperty("contents", Required = Required.Always)]
         public ContentElement[] Contents { get; set; }
 
         /// <summary>
@@ -6622,7 +6622,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Id of the task the message belongs to.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
@@ -6642,7 +6642,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Name of the operation being asked for.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -6716,7 +6716,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6737,7 +6737,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6767,7 +6767,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6819,7 +6819,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6840,13 +6840,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `resource_link`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ResourceLinkType Type { get; set; }
 
         /// <summary>
         /// Where the resource lives.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6865,13 +6865,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/resources/list_changed`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ResourceListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -6901,7 +6901,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -6951,7 +6951,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6964,7 +6964,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// An RFC 6570 URI template; filling in its variables yields resource URIs.
         /// </summary>
-        [JsonProperty("uriTemplate")]
+        [JsonProperty("uriTemplate", Required = Required.Always)]
         public string UriTemplate { get; set; }
 
         /// <summary>
@@ -6982,13 +6982,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `ref/resource`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ResourceTemplateReferenceType Type { get; set; }
 
         /// <summary>
         /// The resource's URI, or the URI template whose variable is being completed.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public string Uri { get; set; }
 
         /// <summary>
@@ -7007,19 +7007,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/resources/updated`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ResourceUpdatedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which resource changed.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -7045,7 +7045,7 @@ namespace Mcp.V20251125
         /// Where the change happened; may be a part (sub-resource) of the resource that was
         /// subscribed.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7071,7 +7071,7 @@ namespace Mcp.V20251125
         /// Where the change happened; may be a part (sub-resource) of the resource that was
         /// subscribed.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7101,7 +7101,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7121,13 +7121,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/roots/list_changed`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public RootsListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -7157,13 +7157,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// What the turn says: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -7392,7 +7392,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -7414,7 +7414,7 @@ namespace Mcp.V20251125
         ///
         /// Always `notifications/progress`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ServerNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -7636,13 +7636,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -7662,7 +7662,7 @@ namespace Mcp.V20251125
         ///
         /// Always `roots/list`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ServerRequestMethod Method { get; set; }
 
         /// <summary>
@@ -8077,7 +8077,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Suggested values, best first; at most 100 of them.
         /// </summary>
-        [JsonProperty("values")]
+        [JsonProperty("values", Required = Required.Always)]
         public string[] Values { get; set; }
 
         /// <summary>
@@ -8095,25 +8095,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `logging/setLevel`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public SetLevelRequestMethod Method { get; set; }
 
         /// <summary>
         /// The threshold to apply.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public SetLevelRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -8139,7 +8139,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Entries at this severity and every more severe one are sent; less severe ones are not.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -8163,7 +8163,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Entries at this severity and every more severe one are sent; less severe ones are not.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -8209,7 +8209,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -8269,7 +8269,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -8288,25 +8288,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/subscribe`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public SubscribeRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to watch.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public SubscribeRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -8330,7 +8330,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -8354,7 +8354,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -8372,13 +8372,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("createdAt")]
+        [JsonProperty("createdAt", Required = Required.Always)]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt", Required = Required.Always)]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
@@ -8390,7 +8390,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonProperty("status")]
+        [JsonProperty("status", Required = Required.Always)]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -8404,14 +8404,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonProperty("ttl")]
+        [JsonProperty("ttl", Required = Required.AllowNull)]
         public long? Ttl { get; set; }
 
         /// <summary>
@@ -8475,19 +8475,19 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/tasks/status`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public TaskStatusNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The full new state of the task.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public TaskStatusNotificationParams Params { get; set; }
 
         /// <summary>
@@ -8522,13 +8522,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// When the task was created, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("createdAt")]
+        [JsonProperty("createdAt", Required = Required.Always)]
         public string CreatedAt { get; set; }
 
         /// <summary>
         /// When the task last changed, as an ISO 8601 timestamp.
         /// </summary>
-        [JsonProperty("lastUpdatedAt")]
+        [JsonProperty("lastUpdatedAt", Required = Required.Always)]
         public string LastUpdatedAt { get; set; }
 
         /// <summary>
@@ -8540,7 +8540,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Where the task is in its life.
         /// </summary>
-        [JsonProperty("status")]
+        [JsonProperty("status", Required = Required.Always)]
         public TaskStatusEnum Status { get; set; }
 
         /// <summary>
@@ -8554,14 +8554,14 @@ namespace Mcp.V20251125
         /// <summary>
         /// Identifier chosen by the receiver, unique among the tasks it holds.
         /// </summary>
-        [JsonProperty("taskId")]
+        [JsonProperty("taskId", Required = Required.Always)]
         public string TaskId { get; set; }
 
         /// <summary>
         /// How long, in milliseconds from creation, the receiver will keep the task (it may differ
         /// from what was asked); `null` means no limit.
         /// </summary>
-        [JsonProperty("ttl")]
+        [JsonProperty("ttl", Required = Required.AllowNull)]
         public long? Ttl { get; set; }
 
         /// <summary>
@@ -8591,13 +8591,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonProperty("text")]
+        [JsonProperty("text", Required = Required.Always)]
         public string Text { get; set; }
 
         /// <summary>
         /// Always `text`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public TextContentType Type { get; set; }
 
         /// <summary>
@@ -8627,13 +8627,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The text; used only when the data really is text rather than bytes.
         /// </summary>
-        [JsonProperty("text")]
+        [JsonProperty("text", Required = Required.Always)]
         public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to (the resource itself or a part of it).
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -8663,7 +8663,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public TitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
@@ -8687,7 +8687,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -8705,7 +8705,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonProperty("anyOf")]
+        [JsonProperty("anyOf", Required = Required.Always)]
         public FluffyAnyOf[] AnyOf { get; set; }
 
         /// <summary>
@@ -8720,13 +8720,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -8756,7 +8756,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The options, each a value with its label.
         /// </summary>
-        [JsonProperty("oneOf")]
+        [JsonProperty("oneOf", Required = Required.Always)]
         public TitledSingleSelectEnumSchemaOneOf[] OneOf { get; set; }
 
         /// <summary>
@@ -8768,7 +8768,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -8783,13 +8783,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -8840,13 +8840,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// JSON Schema (an object schema) that the call's `arguments` must satisfy.
         /// </summary>
-        [JsonProperty("inputSchema")]
+        [JsonProperty("inputSchema", Required = Required.Always)]
         public ToolInputSchemaClass InputSchema { get; set; }
 
         /// <summary>
         /// Stable identifier meant for code; also shown to people when no `title` is given.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -8896,7 +8896,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`: arguments are a JSON object.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -8933,7 +8933,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `object`: structured output is a JSON object.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public InputSchemaType Type { get; set; }
 
         /// <summary>
@@ -9038,13 +9038,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `notifications/tools/list_changed`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ToolListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -9075,7 +9075,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The unstructured output, in the same form as a `tools/call` result.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
@@ -9093,13 +9093,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The `id` of the `tool_use` block this answers.
         /// </summary>
-        [JsonProperty("toolUseId")]
+        [JsonProperty("toolUseId", Required = Required.Always)]
         public string ToolUseId { get; set; }
 
         /// <summary>
         /// Always `tool_result`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ToolResultContentType Type { get; set; }
 
         /// <summary>
@@ -9124,25 +9124,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Identifier of this call, unique within the conversation; its result refers back to it.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, following its input schema.
         /// </summary>
-        [JsonProperty("input")]
+        [JsonProperty("input", Required = Required.Always)]
         public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Which tool the model wants to run.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// Always `tool_use`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ToolUseContentType Type { get; set; }
 
         /// <summary>
@@ -9161,7 +9161,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Code -32042, with the elicitations to complete in `data`.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public UrlElicitationRequiredErrorError Error { get; set; }
 
         /// <summary>
@@ -9173,7 +9173,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -9197,7 +9197,7 @@ namespace Mcp.V20251125
         ///
         /// Always -32042.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -9205,13 +9205,13 @@ namespace Mcp.V20251125
         ///
         /// What the client must do before retrying.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public Dictionary<string, object> Data { get; set; }
 
         /// <summary>
         /// One short sentence describing the failure.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -9230,25 +9230,25 @@ namespace Mcp.V20251125
         /// <summary>
         /// Sender-chosen id, not reused by the same sender within the session.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `resources/unsubscribe`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public UnsubscribeRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to stop watching.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public UnsubscribeRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -9272,7 +9272,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -9296,7 +9296,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The resource's URI, in any scheme; the server decides what it means.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -9326,7 +9326,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// What each chosen value may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public UntitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
@@ -9350,7 +9350,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `array`: the answer is a list of the chosen values.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -9368,13 +9368,13 @@ namespace Mcp.V20251125
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -9404,7 +9404,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
@@ -9416,7 +9416,7 @@ namespace Mcp.V20251125
         /// <summary>
         /// Always `string`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -10625,6 +10625,7 @@ namespace Mcp.V20251125
             DateParseHandling = DateParseHandling.None,
             Converters =
             {
+                global::Mcpkit.Schema.StrictScalarConverter.Singleton,
                 RoleElementConverter.Singleton,
                 AudioContentTypeConverter.Singleton,
                 BooleanSchemaTypeConverter.Singleton,
@@ -10722,7 +10723,7 @@ namespace Mcp.V20251125
                 case "user":
                     return RoleElement.User;
             }
-            throw new Exception("Cannot unmarshal type RoleElement");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RoleElement.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10760,7 +10761,7 @@ namespace Mcp.V20251125
             {
                 return value;
             }
-            throw new Exception("Cannot unmarshal type double");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid double.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10794,7 +10795,7 @@ namespace Mcp.V20251125
             {
                 return AudioContentType.Audio;
             }
-            throw new Exception("Cannot unmarshal type AudioContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid AudioContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10828,7 +10829,7 @@ namespace Mcp.V20251125
             {
                 return BooleanSchemaType.Boolean;
             }
-            throw new Exception("Cannot unmarshal type BooleanSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid BooleanSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10866,7 +10867,7 @@ namespace Mcp.V20251125
                     var stringValue = serializer.Deserialize<string>(reader);
                     return new ProgressTokenUnion { String = stringValue };
             }
-            throw new Exception("Cannot unmarshal type ProgressTokenUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ProgressTokenUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10900,7 +10901,7 @@ namespace Mcp.V20251125
             {
                 return Jsonrpc.The20;
             }
-            throw new Exception("Cannot unmarshal type Jsonrpc");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Jsonrpc.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10934,7 +10935,7 @@ namespace Mcp.V20251125
             {
                 return CallToolRequestMethod.ToolsCall;
             }
-            throw new Exception("Cannot unmarshal type CallToolRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CallToolRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10971,7 +10972,7 @@ namespace Mcp.V20251125
                 case "light":
                     return Theme.Light;
             }
-            throw new Exception("Cannot unmarshal type Theme");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Theme.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11018,7 +11019,7 @@ namespace Mcp.V20251125
                 case "text":
                     return ContentBlockType.Text;
             }
-            throw new Exception("Cannot unmarshal type ContentBlockType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ContentBlockType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11065,7 +11066,7 @@ namespace Mcp.V20251125
             {
                 return CancelTaskRequestMethod.TasksCancel;
             }
-            throw new Exception("Cannot unmarshal type CancelTaskRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CancelTaskRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11108,7 +11109,7 @@ namespace Mcp.V20251125
                 case "working":
                     return TaskStatusEnum.Working;
             }
-            throw new Exception("Cannot unmarshal type TaskStatusEnum");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid TaskStatusEnum.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11155,7 +11156,7 @@ namespace Mcp.V20251125
             {
                 return CancelledNotificationMethod.NotificationsCancelled;
             }
-            throw new Exception("Cannot unmarshal type CancelledNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CancelledNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11198,7 +11199,7 @@ namespace Mcp.V20251125
                 case "notifications/tasks/status":
                     return ClientNotificationMethod.NotificationsTasksStatus;
             }
-            throw new Exception("Cannot unmarshal type ClientNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ClientNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11278,7 +11279,7 @@ namespace Mcp.V20251125
                 case "tools/list":
                     return ClientRequestMethod.ToolsList;
             }
-            throw new Exception("Cannot unmarshal type ClientRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ClientRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11376,7 +11377,7 @@ namespace Mcp.V20251125
                 case "warning":
                     return LoggingLevelEnum.Warning;
             }
-            throw new Exception("Cannot unmarshal type LoggingLevelEnum");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid LoggingLevelEnum.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11435,7 +11436,7 @@ namespace Mcp.V20251125
                 case "ref/resource":
                     return RefType.RefResource;
             }
-            throw new Exception("Cannot unmarshal type RefType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RefType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11478,7 +11479,7 @@ namespace Mcp.V20251125
                 case "decline":
                     return Action.Decline;
             }
-            throw new Exception("Cannot unmarshal type Action");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Action.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11522,7 +11523,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new ClientResultContent { SamplingMessageContentBlockArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type ClientResultContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ClientResultContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11565,7 +11566,7 @@ namespace Mcp.V20251125
                 case "tool_use":
                     return SamplingMessageContentBlockType.ToolUse;
             }
-            throw new Exception("Cannot unmarshal type SamplingMessageContentBlockType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SamplingMessageContentBlockType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11625,7 +11626,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new MetaUnion { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type MetaUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MetaUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11687,7 +11688,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new AnnotationsUnion { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type AnnotationsUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid AnnotationsUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11746,7 +11747,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<PurpleContent[]>(reader);
                     return new FluffyContent { AnythingArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type FluffyContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid FluffyContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11794,7 +11795,7 @@ namespace Mcp.V20251125
                     var objectValue = serializer.Deserialize<ContentBlock>(reader);
                     return new PurpleContent { ContentBlock = objectValue };
             }
-            throw new Exception("Cannot unmarshal type PurpleContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PurpleContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11838,7 +11839,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new ContentValue { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type ContentValue");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ContentValue.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11882,7 +11883,7 @@ namespace Mcp.V20251125
             {
                 return CompleteRequestMethod.CompletionComplete;
             }
-            throw new Exception("Cannot unmarshal type CompleteRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CompleteRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11916,7 +11917,7 @@ namespace Mcp.V20251125
             {
                 return CreateMessageRequestMethod.SamplingCreateMessage;
             }
-            throw new Exception("Cannot unmarshal type CreateMessageRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CreateMessageRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11955,7 +11956,7 @@ namespace Mcp.V20251125
                 case "thisServer":
                     return IncludeContext.ThisServer;
             }
-            throw new Exception("Cannot unmarshal type IncludeContext");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid IncludeContext.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11999,7 +12000,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new MessageContent { SamplingMessageContentBlockArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type MessageContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MessageContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12038,7 +12039,7 @@ namespace Mcp.V20251125
                 case "required":
                     return ToolChoiceMode.Required;
             }
-            throw new Exception("Cannot unmarshal type ToolChoiceMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolChoiceMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12084,7 +12085,7 @@ namespace Mcp.V20251125
                 case "required":
                     return TaskSupport.Required;
             }
-            throw new Exception("Cannot unmarshal type TaskSupport");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid TaskSupport.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12125,7 +12126,7 @@ namespace Mcp.V20251125
             {
                 return InputSchemaType.Object;
             }
-            throw new Exception("Cannot unmarshal type InputSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid InputSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12159,7 +12160,7 @@ namespace Mcp.V20251125
             {
                 return ElicitRequestMethod.ElicitationCreate;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12196,7 +12197,7 @@ namespace Mcp.V20251125
                 case "url":
                     return ElicitRequestParamsMode.Url;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12245,7 +12246,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new PrimitiveSchemaDefinitionDefault { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionDefault");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PrimitiveSchemaDefinitionDefault.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12296,7 +12297,7 @@ namespace Mcp.V20251125
                 case "uri":
                     return Format.Uri;
             }
-            throw new Exception("Cannot unmarshal type Format");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Format.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12340,7 +12341,7 @@ namespace Mcp.V20251125
             {
                 return ItemsType.String;
             }
-            throw new Exception("Cannot unmarshal type ItemsType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ItemsType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12383,7 +12384,7 @@ namespace Mcp.V20251125
                 case "string":
                     return PrimitiveSchemaDefinitionType.String;
             }
-            throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PrimitiveSchemaDefinitionType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12430,7 +12431,7 @@ namespace Mcp.V20251125
             {
                 return ElicitRequestFormParamsMode.Form;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestFormParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestFormParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12464,7 +12465,7 @@ namespace Mcp.V20251125
             {
                 return ElicitRequestUrlParamsMode.Url;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestUrlParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestUrlParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12498,7 +12499,7 @@ namespace Mcp.V20251125
             {
                 return ElicitationCompleteNotificationMethod.NotificationsElicitationComplete;
             }
-            throw new Exception("Cannot unmarshal type ElicitationCompleteNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitationCompleteNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12532,7 +12533,7 @@ namespace Mcp.V20251125
             {
                 return EmbeddedResourceType.Resource;
             }
-            throw new Exception("Cannot unmarshal type EmbeddedResourceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EmbeddedResourceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12570,7 +12571,7 @@ namespace Mcp.V20251125
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new EnumSchemaDefault { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type EnumSchemaDefault");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EnumSchemaDefault.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12607,7 +12608,7 @@ namespace Mcp.V20251125
                 case "string":
                     return EnumSchemaType.String;
             }
-            throw new Exception("Cannot unmarshal type EnumSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EnumSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12645,7 +12646,7 @@ namespace Mcp.V20251125
             {
                 return GetPromptRequestMethod.PromptsGet;
             }
-            throw new Exception("Cannot unmarshal type GetPromptRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid GetPromptRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12679,7 +12680,7 @@ namespace Mcp.V20251125
             {
                 return GetTaskPayloadRequestMethod.TasksResult;
             }
-            throw new Exception("Cannot unmarshal type GetTaskPayloadRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid GetTaskPayloadRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12713,7 +12714,7 @@ namespace Mcp.V20251125
             {
                 return GetTaskRequestMethod.TasksGet;
             }
-            throw new Exception("Cannot unmarshal type GetTaskRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid GetTaskRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12747,7 +12748,7 @@ namespace Mcp.V20251125
             {
                 return ImageContentType.Image;
             }
-            throw new Exception("Cannot unmarshal type ImageContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ImageContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12781,7 +12782,7 @@ namespace Mcp.V20251125
             {
                 return InitializeRequestMethod.Initialize;
             }
-            throw new Exception("Cannot unmarshal type InitializeRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid InitializeRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12815,7 +12816,7 @@ namespace Mcp.V20251125
             {
                 return InitializedNotificationMethod.NotificationsInitialized;
             }
-            throw new Exception("Cannot unmarshal type InitializedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid InitializedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12849,7 +12850,7 @@ namespace Mcp.V20251125
             {
                 return ListPromptsRequestMethod.PromptsList;
             }
-            throw new Exception("Cannot unmarshal type ListPromptsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListPromptsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12883,7 +12884,7 @@ namespace Mcp.V20251125
             {
                 return ListResourceTemplatesRequestMethod.ResourcesTemplatesList;
             }
-            throw new Exception("Cannot unmarshal type ListResourceTemplatesRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListResourceTemplatesRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12917,7 +12918,7 @@ namespace Mcp.V20251125
             {
                 return ListResourcesRequestMethod.ResourcesList;
             }
-            throw new Exception("Cannot unmarshal type ListResourcesRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListResourcesRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12951,7 +12952,7 @@ namespace Mcp.V20251125
             {
                 return ListRootsRequestMethod.RootsList;
             }
-            throw new Exception("Cannot unmarshal type ListRootsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListRootsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12985,7 +12986,7 @@ namespace Mcp.V20251125
             {
                 return ListTasksRequestMethod.TasksList;
             }
-            throw new Exception("Cannot unmarshal type ListTasksRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListTasksRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13019,7 +13020,7 @@ namespace Mcp.V20251125
             {
                 return ListToolsRequestMethod.ToolsList;
             }
-            throw new Exception("Cannot unmarshal type ListToolsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListToolsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13053,7 +13054,7 @@ namespace Mcp.V20251125
             {
                 return LoggingMessageNotificationMethod.NotificationsMessage;
             }
-            throw new Exception("Cannot unmarshal type LoggingMessageNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid LoggingMessageNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13087,7 +13088,7 @@ namespace Mcp.V20251125
             {
                 return MultiSelectEnumSchemaType.Array;
             }
-            throw new Exception("Cannot unmarshal type MultiSelectEnumSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MultiSelectEnumSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13124,7 +13125,7 @@ namespace Mcp.V20251125
                 case "number":
                     return NumberSchemaType.Number;
             }
-            throw new Exception("Cannot unmarshal type NumberSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid NumberSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13162,7 +13163,7 @@ namespace Mcp.V20251125
             {
                 return PingRequestMethod.Ping;
             }
-            throw new Exception("Cannot unmarshal type PingRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PingRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13196,7 +13197,7 @@ namespace Mcp.V20251125
             {
                 return ProgressNotificationMethod.NotificationsProgress;
             }
-            throw new Exception("Cannot unmarshal type ProgressNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ProgressNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13230,7 +13231,7 @@ namespace Mcp.V20251125
             {
                 return PromptListChangedNotificationMethod.NotificationsPromptsListChanged;
             }
-            throw new Exception("Cannot unmarshal type PromptListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PromptListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13264,7 +13265,7 @@ namespace Mcp.V20251125
             {
                 return PromptReferenceType.RefPrompt;
             }
-            throw new Exception("Cannot unmarshal type PromptReferenceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PromptReferenceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13298,7 +13299,7 @@ namespace Mcp.V20251125
             {
                 return ReadResourceRequestMethod.ResourcesRead;
             }
-            throw new Exception("Cannot unmarshal type ReadResourceRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ReadResourceRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13332,7 +13333,7 @@ namespace Mcp.V20251125
             {
                 return ResourceLinkType.ResourceLink;
             }
-            throw new Exception("Cannot unmarshal type ResourceLinkType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceLinkType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13366,7 +13367,7 @@ namespace Mcp.V20251125
             {
                 return ResourceListChangedNotificationMethod.NotificationsResourcesListChanged;
             }
-            throw new Exception("Cannot unmarshal type ResourceListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13400,7 +13401,7 @@ namespace Mcp.V20251125
             {
                 return ResourceTemplateReferenceType.RefResource;
             }
-            throw new Exception("Cannot unmarshal type ResourceTemplateReferenceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceTemplateReferenceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13434,7 +13435,7 @@ namespace Mcp.V20251125
             {
                 return ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated;
             }
-            throw new Exception("Cannot unmarshal type ResourceUpdatedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceUpdatedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13468,7 +13469,7 @@ namespace Mcp.V20251125
             {
                 return RootsListChangedNotificationMethod.NotificationsRootsListChanged;
             }
-            throw new Exception("Cannot unmarshal type RootsListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RootsListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13519,7 +13520,7 @@ namespace Mcp.V20251125
                 case "notifications/tools/list_changed":
                     return ServerNotificationMethod.NotificationsToolsListChanged;
             }
-            throw new Exception("Cannot unmarshal type ServerNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ServerNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13593,7 +13594,7 @@ namespace Mcp.V20251125
                 case "tasks/result":
                     return ServerRequestMethod.TasksResult;
             }
-            throw new Exception("Cannot unmarshal type ServerRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ServerRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13649,7 +13650,7 @@ namespace Mcp.V20251125
             {
                 return SetLevelRequestMethod.LoggingSetLevel;
             }
-            throw new Exception("Cannot unmarshal type SetLevelRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SetLevelRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13683,7 +13684,7 @@ namespace Mcp.V20251125
             {
                 return SubscribeRequestMethod.ResourcesSubscribe;
             }
-            throw new Exception("Cannot unmarshal type SubscribeRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SubscribeRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13717,7 +13718,7 @@ namespace Mcp.V20251125
             {
                 return TaskStatusNotificationMethod.NotificationsTasksStatus;
             }
-            throw new Exception("Cannot unmarshal type TaskStatusNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid TaskStatusNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13751,7 +13752,7 @@ namespace Mcp.V20251125
             {
                 return TextContentType.Text;
             }
-            throw new Exception("Cannot unmarshal type TextContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid TextContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13785,7 +13786,7 @@ namespace Mcp.V20251125
             {
                 return ToolListChangedNotificationMethod.NotificationsToolsListChanged;
             }
-            throw new Exception("Cannot unmarshal type ToolListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13819,7 +13820,7 @@ namespace Mcp.V20251125
             {
                 return ToolResultContentType.ToolResult;
             }
-            throw new Exception("Cannot unmarshal type ToolResultContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolResultContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13853,7 +13854,7 @@ namespace Mcp.V20251125
             {
                 return ToolUseContentType.ToolUse;
             }
-            throw new Exception("Cannot unmarshal type ToolUseContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolUseContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13887,7 +13888,7 @@ namespace Mcp.V20251125
             {
                 return UnsubscribeRequestMethod.ResourcesUnsubscribe;
             }
-            throw new Exception("Cannot unmarshal type UnsubscribeRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid UnsubscribeRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)

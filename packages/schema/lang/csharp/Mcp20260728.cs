@@ -62,19 +62,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The audio bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public string Data { get; set; }
 
         /// <summary>
         /// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
         /// </summary>
-        [JsonProperty("mimeType")]
+        [JsonProperty("mimeType", Required = Required.Always)]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Discriminator: always `"audio"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public AudioContentType Type { get; set; }
 
         /// <summary>
@@ -126,7 +126,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -157,7 +157,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The raw bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("blob")]
+        [JsonProperty("blob", Required = Required.Always)]
         public string Blob { get; set; }
 
         /// <summary>
@@ -169,7 +169,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -205,7 +205,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"boolean"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public BooleanSchemaType Type { get; set; }
 
         /// <summary>
@@ -232,7 +232,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -240,15 +240,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -308,7 +308,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -321,7 +321,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonProperty("version")]
+        [JsonProperty("version", Required = Required.Always)]
         public string Version { get; set; }
 
         /// <summary>
@@ -359,7 +359,7 @@ namespace Mcp.V20260728
         /// and be
         /// careful with SVG, which can embed script.
         /// </summary>
-        [JsonProperty("src")]
+        [JsonProperty("src", Required = Required.Always)]
         public Uri Src { get; set; }
 
         /// <summary>
@@ -383,25 +383,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"tools/call"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CallToolRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which tool, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CallToolRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -421,7 +421,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -439,7 +439,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -573,7 +573,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -696,7 +696,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -800,7 +800,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -981,7 +981,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ContentBlockType Type { get; set; }
 
         /// <summary>
@@ -1075,7 +1075,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -1099,7 +1099,7 @@ namespace Mcp.V20260728
         /// What the client can do while this request is served. Required; `{}` declares nothing. The
         /// server must not assume capabilities from earlier requests.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/clientCapabilities")]
+        [JsonProperty("io.modelcontextprotocol/clientCapabilities", Required = Required.Always)]
         public IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities { get; set; }
 
         /// <summary>
@@ -1122,7 +1122,7 @@ namespace Mcp.V20260728
         /// `MCP-Protocol-Version` header. An unsupported value gets an
         /// UnsupportedProtocolVersionError.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/protocolVersion")]
+        [JsonProperty("io.modelcontextprotocol/protocolVersion", Required = Required.Always)]
         public string IoModelcontextprotocolProtocolVersion { get; set; }
 
         /// <summary>
@@ -1255,7 +1255,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -1273,7 +1273,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -1306,7 +1306,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The unstructured output, as content blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
@@ -1320,8 +1320,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// The structured output: any JSON value, which must match `outputSchema` when the tool has
@@ -1346,19 +1346,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The tool's output, or what the server still needs before it can run the tool.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public CallToolResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -1405,8 +1405,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// The structured output: any JSON value, which must match `outputSchema` when the tool has
@@ -1461,7 +1461,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"sampling/createMessage"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public InputRequestMethod Method { get; set; }
 
         /// <summary>
@@ -1617,13 +1617,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -1679,7 +1679,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public SamplingMessageContentBlockType Type { get; set; }
 
         /// <summary>
@@ -1826,7 +1826,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The form fields, by name.
         /// </summary>
-        [JsonProperty("properties")]
+        [JsonProperty("properties", Required = Required.Always)]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
@@ -1838,7 +1838,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"object"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public RequestedSchemaType Type { get; set; }
 
         /// <summary>
@@ -1922,7 +1922,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"array"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public PrimitiveSchemaDefinitionType Type { get; set; }
 
         /// <summary>
@@ -2015,13 +2015,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is picked.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -2036,13 +2036,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -2115,13 +2115,13 @@ namespace Mcp.V20260728
         /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
         /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
         /// </summary>
-        [JsonProperty("inputSchema")]
+        [JsonProperty("inputSchema", Required = Required.Always)]
         public Dictionary<string, object> InputSchema { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -2211,19 +2211,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/cancelled"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request is cancelled, and why.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CancelledNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -2257,7 +2257,7 @@ namespace Mcp.V20260728
         /// or,
         /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
         /// </summary>
-        [JsonProperty("requestId")]
+        [JsonProperty("requestId", Required = Required.Always)]
         public ProgressTokenUnion RequestId { get; set; }
 
         /// <summary>
@@ -2312,7 +2312,7 @@ namespace Mcp.V20260728
         /// or,
         /// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
         /// </summary>
-        [JsonProperty("requestId")]
+        [JsonProperty("requestId", Required = Required.Always)]
         public ProgressTokenUnion RequestId { get; set; }
 
         /// <summary>
@@ -2436,19 +2436,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/cancelled"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CancelledNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which request is cancelled, and why.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CancelledNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -2494,13 +2494,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -2524,7 +2524,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"prompts/get"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ClientRequestMethod Method { get; set; }
 
         /// <summary>
@@ -2542,7 +2542,7 @@ namespace Mcp.V20260728
         ///
         /// Which prompt, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ClientRequestParams Params { get; set; }
 
         /// <summary>
@@ -2592,7 +2592,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -2677,13 +2677,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the argument or template variable.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// The partial value to find completions for.
         /// </summary>
-        [JsonProperty("value")]
+        [JsonProperty("value", Required = Required.Always)]
         public string Value { get; set; }
 
         /// <summary>
@@ -2783,7 +2783,7 @@ namespace Mcp.V20260728
         ///
         /// Discriminator: always `"ref/resource"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public RefType Type { get; set; }
 
         /// <summary>
@@ -2807,25 +2807,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"completion/complete"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CompleteRequestMethod Method { get; set; }
 
         /// <summary>
         /// What to complete, and in which context.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CompleteRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -2845,13 +2845,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The argument being completed and what has been typed so far.
         /// </summary>
-        [JsonProperty("argument")]
+        [JsonProperty("argument", Required = Required.Always)]
         public ParamsArgument Argument { get; set; }
 
         /// <summary>
@@ -2863,7 +2863,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonProperty("ref")]
+        [JsonProperty("ref", Required = Required.Always)]
         public Ref Ref { get; set; }
 
         /// <summary>
@@ -2881,13 +2881,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The argument being completed and what has been typed so far.
         /// </summary>
-        [JsonProperty("argument")]
+        [JsonProperty("argument", Required = Required.Always)]
         public CompleteRequestParamsArgument Argument { get; set; }
 
         /// <summary>
@@ -2899,7 +2899,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The prompt or resource template the argument belongs to.
         /// </summary>
-        [JsonProperty("ref")]
+        [JsonProperty("ref", Required = Required.Always)]
         public Ref Ref { get; set; }
 
         /// <summary>
@@ -2917,13 +2917,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the argument or template variable.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// The partial value to find completions for.
         /// </summary>
-        [JsonProperty("value")]
+        [JsonProperty("value", Required = Required.Always)]
         public string Value { get; set; }
 
         /// <summary>
@@ -2965,7 +2965,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The suggested values and how many more there are.
         /// </summary>
-        [JsonProperty("completion")]
+        [JsonProperty("completion", Required = Required.Always)]
         public CompleteResultCompletion Completion { get; set; }
 
         /// <summary>
@@ -2973,8 +2973,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -3003,7 +3003,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Suggested values, best first; at most 100.
         /// </summary>
-        [JsonProperty("values")]
+        [JsonProperty("values", Required = Required.Always)]
         public string[] Values { get; set; }
 
         /// <summary>
@@ -3021,19 +3021,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The suggestions.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public CompleteResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -3059,7 +3059,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The suggested values and how many more there are.
         /// </summary>
-        [JsonProperty("completion")]
+        [JsonProperty("completion", Required = Required.Always)]
         public ResultCompletion Completion { get; set; }
 
         /// <summary>
@@ -3067,8 +3067,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -3097,7 +3097,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Suggested values, best first; at most 100.
         /// </summary>
-        [JsonProperty("values")]
+        [JsonProperty("values", Required = Required.Always)]
         public string[] Values { get; set; }
 
         /// <summary>
@@ -3117,13 +3117,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"sampling/createMessage"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public CreateMessageRequestMethod Method { get; set; }
 
         /// <summary>
         /// The conversation and the generation settings.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public CreateMessageRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -3150,13 +3150,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client must respect it.
         /// </summary>
-        [JsonProperty("maxTokens")]
+        [JsonProperty("maxTokens", Required = Required.Always)]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation to continue.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
@@ -3223,13 +3223,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Upper bound on the number of tokens to generate; the client must respect it.
         /// </summary>
-        [JsonProperty("maxTokens")]
+        [JsonProperty("maxTokens", Required = Required.Always)]
         public long MaxTokens { get; set; }
 
         /// <summary>
         /// The conversation to continue.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public ParamsMessage[] Messages { get; set; }
 
         /// <summary>
@@ -3297,19 +3297,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Name of the model that produced the message.
         /// </summary>
-        [JsonProperty("model")]
+        [JsonProperty("model", Required = Required.Always)]
         public string Model { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -3336,25 +3336,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"server/discover"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public DiscoverRequestMethod Method { get; set; }
 
         /// <summary>
         /// Only the required `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public DiscoverRequestParams Params { get; set; }
 
         /// <summary>
@@ -3376,7 +3376,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -3402,13 +3402,13 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The optional features the server offers.
         /// </summary>
-        [JsonProperty("capabilities")]
+        [JsonProperty("capabilities", Required = Required.Always)]
         public Capabilities Capabilities { get; set; }
 
         /// <summary>
@@ -3424,13 +3424,13 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Protocol revisions the server accepts; the client picks one of them for its requests.
         /// </summary>
-        [JsonProperty("supportedVersions")]
+        [JsonProperty("supportedVersions", Required = Required.Always)]
         public string[] SupportedVersions { get; set; }
 
         /// <summary>
@@ -3438,7 +3438,7 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -3577,19 +3577,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The server's versions, capabilities and identity.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public DiscoverResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -3617,13 +3617,13 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The optional features the server offers.
         /// </summary>
-        [JsonProperty("capabilities")]
+        [JsonProperty("capabilities", Required = Required.Always)]
         public Capabilities Capabilities { get; set; }
 
         /// <summary>
@@ -3639,13 +3639,13 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Protocol revisions the server accepts; the client picks one of them for its requests.
         /// </summary>
-        [JsonProperty("supportedVersions")]
+        [JsonProperty("supportedVersions", Required = Required.Always)]
         public string[] SupportedVersions { get; set; }
 
         /// <summary>
@@ -3653,7 +3653,7 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -3671,13 +3671,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"elicitation/create"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ElicitRequestMethod Method { get; set; }
 
         /// <summary>
         /// The form or the URL to present.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ElicitRequestParams Params { get; set; }
 
         /// <summary>
@@ -3706,7 +3706,7 @@ namespace Mcp.V20260728
         ///
         /// Why the user should open the page, shown to the user.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -3747,7 +3747,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// What is being asked for and why, shown to the user.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -3760,7 +3760,7 @@ namespace Mcp.V20260728
         /// The form: a flat JSON Schema object whose properties are all primitive (string, number,
         /// boolean or enum); nesting is not allowed.
         /// </summary>
-        [JsonProperty("requestedSchema")]
+        [JsonProperty("requestedSchema", Required = Required.Always)]
         public ElicitRequestFormParamsRequestedSchema RequestedSchema { get; set; }
 
         /// <summary>
@@ -3785,7 +3785,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The form fields, by name.
         /// </summary>
-        [JsonProperty("properties")]
+        [JsonProperty("properties", Required = Required.Always)]
         public Dictionary<string, PrimitiveSchemaDefinition> Properties { get; set; }
 
         /// <summary>
@@ -3797,7 +3797,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"object"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public RequestedSchemaType Type { get; set; }
 
         /// <summary>
@@ -3817,20 +3817,20 @@ namespace Mcp.V20260728
         /// <summary>
         /// Why the user should open the page, shown to the user.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
         /// The mode; always `"url"`.
         /// </summary>
-        [JsonProperty("mode")]
+        [JsonProperty("mode", Required = Required.Always)]
         public ElicitRequestUrlParamsMode Mode { get; set; }
 
         /// <summary>
         /// The page to open. The client shows it in full, asks for consent first, and never
         /// prefetches it.
         /// </summary>
-        [JsonProperty("url")]
+        [JsonProperty("url", Required = Required.Always)]
         public Uri Url { get; set; }
 
         /// <summary>
@@ -3849,7 +3849,7 @@ namespace Mcp.V20260728
         /// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
         /// (dismissed without choosing). In URL mode, accept only means consent to open the page.
         /// </summary>
-        [JsonProperty("action")]
+        [JsonProperty("action", Required = Required.Always)]
         public Action Action { get; set; }
 
         /// <summary>
@@ -3887,13 +3887,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The embedded contents, as text or as base64 bytes.
         /// </summary>
-        [JsonProperty("resource")]
+        [JsonProperty("resource", Required = Required.Always)]
         public ContentElement Resource { get; set; }
 
         /// <summary>
         /// Discriminator: always `"resource"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public EmbeddedResourceType Type { get; set; }
 
         /// <summary>
@@ -3951,7 +3951,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"array"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public EnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -3999,7 +3999,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Integer naming the kind of failure (see the standard and MCP codes).
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4011,7 +4011,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4031,25 +4031,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"prompts/get"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public GetPromptRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which prompt, with which arguments, plus any input responses of a retry.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public GetPromptRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -4070,7 +4070,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -4088,7 +4088,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the prompt or template to resolve.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4113,7 +4113,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -4131,7 +4131,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the prompt or template to resolve.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4167,7 +4167,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The messages the prompt consists of.
         /// </summary>
-        [JsonProperty("messages")]
+        [JsonProperty("messages", Required = Required.Always)]
         public GetPromptResultMessage[] Messages { get; set; }
 
         /// <summary>
@@ -4175,8 +4175,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -4195,13 +4195,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The single content block of the message.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who the message is from.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -4219,19 +4219,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The resolved prompt, or what the server still needs before it can resolve it.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public GetPromptResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -4277,8 +4277,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// What the prompt is for.
@@ -4310,7 +4310,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32020.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public HeaderMismatchErrorError Error { get; set; }
 
         /// <summary>
@@ -4322,7 +4322,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4346,7 +4346,7 @@ namespace Mcp.V20260728
         ///
         /// Always -32020.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4358,7 +4358,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4390,7 +4390,7 @@ namespace Mcp.V20260728
         /// and be
         /// careful with SVG, which can embed script.
         /// </summary>
-        [JsonProperty("src")]
+        [JsonProperty("src", Required = Required.Always)]
         public Uri Src { get; set; }
 
         /// <summary>
@@ -4445,19 +4445,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The image bytes, base64-encoded.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public string Data { get; set; }
 
         /// <summary>
         /// Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
         /// </summary>
-        [JsonProperty("mimeType")]
+        [JsonProperty("mimeType", Required = Required.Always)]
         public string MimeType { get; set; }
 
         /// <summary>
         /// Discriminator: always `"image"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ImageContentType Type { get; set; }
 
         /// <summary>
@@ -4488,7 +4488,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -4501,7 +4501,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Version string of the program.
         /// </summary>
-        [JsonProperty("version")]
+        [JsonProperty("version", Required = Required.Always)]
         public string Version { get; set; }
 
         /// <summary>
@@ -4549,8 +4549,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -4569,7 +4569,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -4600,7 +4600,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32603.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4612,7 +4612,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4633,7 +4633,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32602.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4645,7 +4645,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4665,7 +4665,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32600.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4677,7 +4677,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4695,7 +4695,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Why the request failed.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public ErrorClass Error { get; set; }
 
         /// <summary>
@@ -4707,7 +4707,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4727,7 +4727,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Integer naming the kind of failure (see the standard and MCP codes).
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -4739,7 +4739,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -4777,7 +4777,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4825,13 +4825,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the event being reported.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -4856,19 +4856,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -4905,7 +4905,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -4935,19 +4935,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// What the request produced.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public Dictionary<string, object> Result { get; set; }
 
         /// <summary>
@@ -4979,7 +4979,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
@@ -4997,7 +4997,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -5015,25 +5015,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"prompts/list"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListPromptsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ListPromptsRequestParams Params { get; set; }
 
         /// <summary>
@@ -5053,7 +5053,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -5086,7 +5086,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5100,7 +5100,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonProperty("prompts")]
+        [JsonProperty("prompts", Required = Required.Always)]
         public PromptElement[] Prompts { get; set; }
 
         /// <summary>
@@ -5108,15 +5108,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5159,7 +5159,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5190,7 +5190,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5221,19 +5221,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of prompts.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ListPromptsResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -5260,7 +5260,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5274,7 +5274,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The prompts on this page.
         /// </summary>
-        [JsonProperty("prompts")]
+        [JsonProperty("prompts", Required = Required.Always)]
         public PromptElement[] Prompts { get; set; }
 
         /// <summary>
@@ -5282,15 +5282,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5308,25 +5308,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/templates/list"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListResourceTemplatesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ListPromptsRequestParams Params { get; set; }
 
         /// <summary>
@@ -5351,7 +5351,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5365,7 +5365,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonProperty("resourceTemplates")]
+        [JsonProperty("resourceTemplates", Required = Required.Always)]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
@@ -5373,15 +5373,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5431,7 +5431,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5444,7 +5444,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// RFC 6570 URI template that expands to the URIs of matching resources.
         /// </summary>
-        [JsonProperty("uriTemplate")]
+        [JsonProperty("uriTemplate", Required = Required.Always)]
         public string UriTemplate { get; set; }
 
         /// <summary>
@@ -5462,19 +5462,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of templates.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ListResourceTemplatesResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -5501,7 +5501,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5515,7 +5515,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The templates on this page.
         /// </summary>
-        [JsonProperty("resourceTemplates")]
+        [JsonProperty("resourceTemplates", Required = Required.Always)]
         public ResourceTemplateElement[] ResourceTemplates { get; set; }
 
         /// <summary>
@@ -5523,15 +5523,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5549,25 +5549,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/list"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListResourcesRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ListPromptsRequestParams Params { get; set; }
 
         /// <summary>
@@ -5592,7 +5592,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5606,7 +5606,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonProperty("resources")]
+        [JsonProperty("resources", Required = Required.Always)]
         public ResourceElement[] Resources { get; set; }
 
         /// <summary>
@@ -5614,15 +5614,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5671,7 +5671,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -5690,7 +5690,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -5708,19 +5708,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of resources.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ListResourcesResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -5747,7 +5747,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5761,7 +5761,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The resources on this page.
         /// </summary>
-        [JsonProperty("resources")]
+        [JsonProperty("resources", Required = Required.Always)]
         public ResourceElement[] Resources { get; set; }
 
         /// <summary>
@@ -5769,15 +5769,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5797,7 +5797,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"roots/list"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListRootsRequestMethod Method { get; set; }
 
         /// <summary>
@@ -5841,7 +5841,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The roots the server may use.
         /// </summary>
-        [JsonProperty("roots")]
+        [JsonProperty("roots", Required = Required.Always)]
         public RootElement[] Roots { get; set; }
 
         /// <summary>
@@ -5859,25 +5859,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"tools/list"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ListToolsRequestMethod Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ListPromptsRequestParams Params { get; set; }
 
         /// <summary>
@@ -5902,7 +5902,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -5918,13 +5918,13 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonProperty("tools")]
+        [JsonProperty("tools", Required = Required.Always)]
         public ToolElement[] Tools { get; set; }
 
         /// <summary>
@@ -5932,7 +5932,7 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -5950,19 +5950,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The page of tools.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ListToolsResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -5989,7 +5989,7 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
@@ -6005,13 +6005,13 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// The tools on this page.
         /// </summary>
-        [JsonProperty("tools")]
+        [JsonProperty("tools", Required = Required.Always)]
         public ToolElement[] Tools { get; set; }
 
         /// <summary>
@@ -6019,7 +6019,7 @@ namespace Mcp.V20260728
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -6039,19 +6039,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/message"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public LoggingMessageNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The severity, the logger name and the logged data.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public LoggingMessageNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -6083,7 +6083,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -6119,7 +6119,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// How severe the message is; never below the level the request asked for.
         /// </summary>
-        [JsonProperty("level")]
+        [JsonProperty("level", Required = Required.Always)]
         public LoggingLevelEnum Level { get; set; }
 
         /// <summary>
@@ -6145,7 +6145,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32601.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -6157,7 +6157,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -6176,7 +6176,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32021 and the capabilities that were missing.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public MissingRequiredClientCapabilityErrorError Error { get; set; }
 
         /// <summary>
@@ -6188,7 +6188,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -6212,7 +6212,7 @@ namespace Mcp.V20260728
         ///
         /// Always -32021.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -6220,13 +6220,13 @@ namespace Mcp.V20260728
         ///
         /// Which capabilities are needed.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public PurpleData Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -6244,7 +6244,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The client capabilities the server needs in order to serve this request.
         /// </summary>
-        [JsonProperty("requiredCapabilities")]
+        [JsonProperty("requiredCapabilities", Required = Required.Always)]
         public IoModelcontextprotocolClientCapabilities RequiredCapabilities { get; set; }
 
         /// <summary>
@@ -6339,7 +6339,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public PrimitiveSchemaDefinitionItems Items { get; set; }
 
         /// <summary>
@@ -6363,7 +6363,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -6381,7 +6381,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the event being reported.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -6475,7 +6475,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// `"number"` for any number, `"integer"` for whole numbers.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public NumberSchemaType Type { get; set; }
 
         /// <summary>
@@ -6493,25 +6493,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
         /// Where to continue, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ListPromptsRequestParams Params { get; set; }
 
         /// <summary>
@@ -6529,7 +6529,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -6571,8 +6571,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -6589,7 +6589,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always -32700.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -6601,7 +6601,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -6620,19 +6620,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/progress"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ProgressNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The token, the amount done and optionally the total and a message.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ProgressNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -6666,13 +6666,13 @@ namespace Mcp.V20260728
         /// even
         /// when the total is unknown.
         /// </summary>
-        [JsonProperty("progress")]
+        [JsonProperty("progress", Required = Required.Always)]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request's `_meta`, identifying which request progressed.
         /// </summary>
-        [JsonProperty("progressToken")]
+        [JsonProperty("progressToken", Required = Required.Always)]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
@@ -6710,13 +6710,13 @@ namespace Mcp.V20260728
         /// even
         /// when the total is unknown.
         /// </summary>
-        [JsonProperty("progress")]
+        [JsonProperty("progress", Required = Required.Always)]
         public double Progress { get; set; }
 
         /// <summary>
         /// The token from the request's `_meta`, identifying which request progressed.
         /// </summary>
-        [JsonProperty("progressToken")]
+        [JsonProperty("progressToken", Required = Required.Always)]
         public ProgressTokenUnion ProgressToken { get; set; }
 
         /// <summary>
@@ -6765,7 +6765,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6796,7 +6796,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6828,13 +6828,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/prompts/list_changed"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public PromptListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -6880,13 +6880,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The single content block of the message.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock Content { get; set; }
 
         /// <summary>
         /// Who the message is from.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -6904,7 +6904,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -6917,7 +6917,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Discriminator: always `"ref/prompt"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public PromptReferenceType Type { get; set; }
 
         /// <summary>
@@ -6936,25 +6936,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"resources/read"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ReadResourceRequestMethod Method { get; set; }
 
         /// <summary>
         /// Which resource to read, plus any input responses of a retry.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ReadResourceRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -6975,7 +6975,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -6994,7 +6994,7 @@ namespace Mcp.V20260728
         /// URI of the resource to read; the scheme is free and the server decides how to interpret
         /// it.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7013,7 +7013,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -7032,7 +7032,7 @@ namespace Mcp.V20260728
         /// URI of the resource to read; the scheme is free and the server decides how to interpret
         /// it.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7058,13 +7058,13 @@ namespace Mcp.V20260728
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
         /// `"private"` means only requests made with the same authorization.
         /// </summary>
-        [JsonProperty("cacheScope")]
+        [JsonProperty("cacheScope", Required = Required.Always)]
         public CacheScope CacheScope { get; set; }
 
         /// <summary>
         /// The contents read, each as text or as base64 bytes.
         /// </summary>
-        [JsonProperty("contents")]
+        [JsonProperty("contents", Required = Required.Always)]
         public ContentElement[] Contents { get; set; }
 
         /// <summary>
@@ -7072,15 +7072,15 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
         /// means
         /// stale at once; this is not a polling interval.
         /// </summary>
-        [JsonProperty("ttlMs")]
+        [JsonProperty("ttlMs", Required = Required.Always)]
         public long TtlMs { get; set; }
 
         /// <summary>
@@ -7098,19 +7098,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The contents, or what the server still needs before it can return them.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ReadResourceResultResponseResult Result { get; set; }
 
         /// <summary>
@@ -7157,8 +7157,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
@@ -7198,7 +7198,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Name of the operation to perform.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public string Method { get; set; }
 
         /// <summary>
@@ -7227,7 +7227,7 @@ namespace Mcp.V20260728
         /// What the client can do while this request is served. Required; `{}` declares nothing. The
         /// server must not assume capabilities from earlier requests.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/clientCapabilities")]
+        [JsonProperty("io.modelcontextprotocol/clientCapabilities", Required = Required.Always)]
         public IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities { get; set; }
 
         /// <summary>
@@ -7250,7 +7250,7 @@ namespace Mcp.V20260728
         /// `MCP-Protocol-Version` header. An unsupported value gets an
         /// UnsupportedProtocolVersionError.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/protocolVersion")]
+        [JsonProperty("io.modelcontextprotocol/protocolVersion", Required = Required.Always)]
         public string IoModelcontextprotocolProtocolVersion { get; set; }
 
         /// <summary>
@@ -7278,7 +7278,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
@@ -7327,7 +7327,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -7346,7 +7346,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7376,7 +7376,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7427,7 +7427,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -7446,13 +7446,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Discriminator: always `"resource_link"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ResourceLinkType Type { get; set; }
 
         /// <summary>
         /// The URI that identifies the resource and is passed to `resources/read`.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7471,13 +7471,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/resources/list_changed"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ResourceListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -7501,13 +7501,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// URI of the resource; the scheme is free and the server decides how to interpret it.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7557,7 +7557,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -7570,7 +7570,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// RFC 6570 URI template that expands to the URIs of matching resources.
         /// </summary>
-        [JsonProperty("uriTemplate")]
+        [JsonProperty("uriTemplate", Required = Required.Always)]
         public string UriTemplate { get; set; }
 
         /// <summary>
@@ -7589,13 +7589,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Discriminator: always `"ref/resource"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ResourceTemplateReferenceType Type { get; set; }
 
         /// <summary>
         /// URI of the resource, or the URI template containing the variable.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public string Uri { get; set; }
 
         /// <summary>
@@ -7615,19 +7615,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/resources/updated"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ResourceUpdatedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// Which resource changed.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public ResourceUpdatedNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -7653,7 +7653,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The resource that changed; it may be a sub-resource of the URI the client watches.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7677,7 +7677,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The resource that changed; it may be a sub-resource of the URI the client watches.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7727,7 +7727,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Where the root is; in this revision it must be a `file://` URI.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -7753,13 +7753,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The content of the turn: a single block or a list of blocks.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public MessageContent Content { get; set; }
 
         /// <summary>
         /// Who speaks in this turn.
         /// </summary>
-        [JsonProperty("role")]
+        [JsonProperty("role", Required = Required.Always)]
         public RoleElement Role { get; set; }
 
         /// <summary>
@@ -7931,7 +7931,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -7951,7 +7951,7 @@ namespace Mcp.V20260728
         ///
         /// Always `"notifications/prompts/list_changed"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ServerNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -8165,7 +8165,7 @@ namespace Mcp.V20260728
         /// older server and counts as `"complete"`.
         /// </summary>
         [JsonProperty("resultType", NullValueHandling = NullValueHandling.Ignore)]
-        public string ResultType { get; set; }
+        public ResultTypeEnum? ResultType { get; set; }
 
         /// <summary>
         /// Who may share a cached copy: `"public"` means any client or intermediary across users;
@@ -8365,7 +8365,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -8425,7 +8425,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -8484,19 +8484,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/subscriptions/acknowledged"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public SubscriptionsAcknowledgedNotificationMethod Method { get; set; }
 
         /// <summary>
         /// The granted filter, plus the `_meta` naming the stream.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public SubscriptionsAcknowledgedNotificationParamsClass Params { get; set; }
 
         /// <summary>
@@ -8524,7 +8524,7 @@ namespace Mcp.V20260728
         /// left
         /// out, so the client can compare this with what it asked for.
         /// </summary>
-        [JsonProperty("notifications")]
+        [JsonProperty("notifications", Required = Required.Always)]
         public Notifications Notifications { get; set; }
 
         /// <summary>
@@ -8550,7 +8550,7 @@ namespace Mcp.V20260728
         /// left
         /// out, so the client can compare this with what it asked for.
         /// </summary>
-        [JsonProperty("notifications")]
+        [JsonProperty("notifications", Required = Required.Always)]
         public Notifications Notifications { get; set; }
 
         /// <summary>
@@ -8570,25 +8570,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Correlates the response with this request.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"subscriptions/listen"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public SubscriptionsListenRequestMethod Method { get; set; }
 
         /// <summary>
         /// The filter, plus the usual `_meta`.
         /// </summary>
-        [JsonProperty("params")]
+        [JsonProperty("params", Required = Required.Always)]
         public SubscriptionsListenRequestParamsClass Params { get; set; }
 
         /// <summary>
@@ -8608,13 +8608,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The notifications to receive on this stream.
         /// </summary>
-        [JsonProperty("notifications")]
+        [JsonProperty("notifications", Required = Required.Always)]
         public Notifications Notifications { get; set; }
 
         /// <summary>
@@ -8632,13 +8632,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Per-request protocol version, client capabilities and other reserved keys.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public CallToolRequestParamsMeta Meta { get; set; }
 
         /// <summary>
         /// The notifications to receive on this stream.
         /// </summary>
-        [JsonProperty("notifications")]
+        [JsonProperty("notifications", Required = Required.Always)]
         public Notifications Notifications { get; set; }
 
         /// <summary>
@@ -8658,7 +8658,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Must name the subscription being closed.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public SubscriptionsListenResultMeta Meta { get; set; }
 
         /// <summary>
@@ -8666,8 +8666,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -8698,7 +8698,7 @@ namespace Mcp.V20260728
         /// `id`
         /// and the tag carried by the stream's notifications.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId", Required = Required.Always)]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
 
         /// <summary>
@@ -8728,7 +8728,7 @@ namespace Mcp.V20260728
         /// `id`
         /// and the tag carried by the stream's notifications.
         /// </summary>
-        [JsonProperty("io.modelcontextprotocol/subscriptionId")]
+        [JsonProperty("io.modelcontextprotocol/subscriptionId", Required = Required.Always)]
         public ProgressTokenUnion IoModelcontextprotocolSubscriptionId { get; set; }
 
         /// <summary>
@@ -8746,19 +8746,19 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the request being answered.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public ProgressTokenUnion Id { get; set; }
 
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// The closing result.
         /// </summary>
-        [JsonProperty("result")]
+        [JsonProperty("result", Required = Required.Always)]
         public ResultClass Result { get; set; }
 
         /// <summary>
@@ -8780,7 +8780,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Must name the subscription being closed.
         /// </summary>
-        [JsonProperty("_meta")]
+        [JsonProperty("_meta", Required = Required.Always)]
         public SubscriptionsListenResultMeta Meta { get; set; }
 
         /// <summary>
@@ -8788,8 +8788,8 @@ namespace Mcp.V20260728
         /// an
         /// older server and counts as `"complete"`.
         /// </summary>
-        [JsonProperty("resultType")]
-        public string ResultType { get; set; }
+        [JsonProperty("resultType", Required = Required.Always)]
+        public ResultTypeEnum ResultType { get; set; }
 
         /// <summary>
         /// Members not declared above, kept as received and written back.
@@ -8818,13 +8818,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The text itself.
         /// </summary>
-        [JsonProperty("text")]
+        [JsonProperty("text", Required = Required.Always)]
         public string Text { get; set; }
 
         /// <summary>
         /// Discriminator: always `"text"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public TextContentType Type { get; set; }
 
         /// <summary>
@@ -8854,13 +8854,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The contents as text; used only when the data really is text, not binary.
         /// </summary>
-        [JsonProperty("text")]
+        [JsonProperty("text", Required = Required.Always)]
         public string Text { get; set; }
 
         /// <summary>
         /// The URI these contents belong to.
         /// </summary>
-        [JsonProperty("uri")]
+        [JsonProperty("uri", Required = Required.Always)]
         public Uri Uri { get; set; }
 
         /// <summary>
@@ -8890,7 +8890,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public TitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
@@ -8914,7 +8914,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -8932,7 +8932,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonProperty("anyOf")]
+        [JsonProperty("anyOf", Required = Required.Always)]
         public FluffyAnyOf[] AnyOf { get; set; }
 
         /// <summary>
@@ -8947,13 +8947,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is picked.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -8983,7 +8983,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The options, each a value and the label to show for it.
         /// </summary>
-        [JsonProperty("oneOf")]
+        [JsonProperty("oneOf", Required = Required.Always)]
         public TitledSingleSelectEnumSchemaOneOf[] OneOf { get; set; }
 
         /// <summary>
@@ -8995,7 +8995,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -9010,13 +9010,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The value sent back when this option is chosen.
         /// </summary>
-        [JsonProperty("const")]
+        [JsonProperty("const", Required = Required.Always)]
         public string Const { get; set; }
 
         /// <summary>
         /// The label shown for this option.
         /// </summary>
-        [JsonProperty("title")]
+        [JsonProperty("title", Required = Required.Always)]
         public string Title { get; set; }
 
         /// <summary>
@@ -9066,13 +9066,13 @@ namespace Mcp.V20260728
         /// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
         /// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
         /// </summary>
-        [JsonProperty("inputSchema")]
+        [JsonProperty("inputSchema", Required = Required.Always)]
         public Dictionary<string, object> InputSchema { get; set; }
 
         /// <summary>
         /// Identifier meant for programs; shown to people only when there is no title.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
@@ -9177,13 +9177,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
         /// Always `"notifications/tools/list_changed"`.
         /// </summary>
-        [JsonProperty("method")]
+        [JsonProperty("method", Required = Required.Always)]
         public ToolListChangedNotificationMethod Method { get; set; }
 
         /// <summary>
@@ -9213,7 +9213,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The unstructured outcome, in the same form as a CallToolResult's `content`.
         /// </summary>
-        [JsonProperty("content")]
+        [JsonProperty("content", Required = Required.Always)]
         public ContentBlock[] Content { get; set; }
 
         /// <summary>
@@ -9231,13 +9231,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The `id` of the ToolUseContent this answers.
         /// </summary>
-        [JsonProperty("toolUseId")]
+        [JsonProperty("toolUseId", Required = Required.Always)]
         public string ToolUseId { get; set; }
 
         /// <summary>
         /// Discriminator: always `"tool_result"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ToolResultContentType Type { get; set; }
 
         /// <summary>
@@ -9261,25 +9261,25 @@ namespace Mcp.V20260728
         /// <summary>
         /// Identifier of this call, which the matching tool result repeats in `toolUseId`.
         /// </summary>
-        [JsonProperty("id")]
+        [JsonProperty("id", Required = Required.Always)]
         public string Id { get; set; }
 
         /// <summary>
         /// Arguments for the tool, matching its input schema.
         /// </summary>
-        [JsonProperty("input")]
+        [JsonProperty("input", Required = Required.Always)]
         public Dictionary<string, object> Input { get; set; }
 
         /// <summary>
         /// Name of the tool to run.
         /// </summary>
-        [JsonProperty("name")]
+        [JsonProperty("name", Required = Required.Always)]
         public string Name { get; set; }
 
         /// <summary>
         /// Discriminator: always `"tool_use"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ToolUseContentType Type { get; set; }
 
         /// <summary>
@@ -9298,7 +9298,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The error, with code -32022 and the versions involved.
         /// </summary>
-        [JsonProperty("error")]
+        [JsonProperty("error", Required = Required.Always)]
         public UnsupportedProtocolVersionErrorError Error { get; set; }
 
         /// <summary>
@@ -9310,7 +9310,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Protocol marker; always the string `"2.0"`.
         /// </summary>
-        [JsonProperty("jsonrpc")]
+        [JsonProperty("jsonrpc", Required = Required.Always)]
         public Jsonrpc Jsonrpc { get; set; }
 
         /// <summary>
@@ -9334,7 +9334,7 @@ namespace Mcp.V20260728
         ///
         /// Always -32022.
         /// </summary>
-        [JsonProperty("code")]
+        [JsonProperty("code", Required = Required.Always)]
         public long Code { get; set; }
 
         /// <summary>
@@ -9342,13 +9342,13 @@ namespace Mcp.V20260728
         ///
         /// Which version was asked for and which ones would work.
         /// </summary>
-        [JsonProperty("data")]
+        [JsonProperty("data", Required = Required.Always)]
         public FluffyData Data { get; set; }
 
         /// <summary>
         /// Short human-readable summary, ideally one sentence.
         /// </summary>
-        [JsonProperty("message")]
+        [JsonProperty("message", Required = Required.Always)]
         public string Message { get; set; }
 
         /// <summary>
@@ -9366,13 +9366,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The version the request asked for.
         /// </summary>
-        [JsonProperty("requested")]
+        [JsonProperty("requested", Required = Required.Always)]
         public string Requested { get; set; }
 
         /// <summary>
         /// Versions the server serves; the client retries with one it also speaks.
         /// </summary>
-        [JsonProperty("supported")]
+        [JsonProperty("supported", Required = Required.Always)]
         public string[] Supported { get; set; }
 
         /// <summary>
@@ -9402,7 +9402,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// What each picked item may be.
         /// </summary>
-        [JsonProperty("items")]
+        [JsonProperty("items", Required = Required.Always)]
         public UntitledMultiSelectEnumSchemaItems Items { get; set; }
 
         /// <summary>
@@ -9426,7 +9426,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"array"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public MultiSelectEnumSchemaType Type { get; set; }
 
         /// <summary>
@@ -9444,13 +9444,13 @@ namespace Mcp.V20260728
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -9480,7 +9480,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// The values to choose from.
         /// </summary>
-        [JsonProperty("enum")]
+        [JsonProperty("enum", Required = Required.Always)]
         public string[] Enum { get; set; }
 
         /// <summary>
@@ -9492,7 +9492,7 @@ namespace Mcp.V20260728
         /// <summary>
         /// Always `"string"`.
         /// </summary>
-        [JsonProperty("type")]
+        [JsonProperty("type", Required = Required.Always)]
         public ItemsType Type { get; set; }
 
         /// <summary>
@@ -9525,6 +9525,20 @@ namespace Mcp.V20260728
     /// Background the image is drawn for: `light` or `dark`; absent means either.
     /// </summary>
     public enum Theme { Dark, Light };
+
+    /// <summary>
+    /// Kind of result; servers on this revision always send it. A result without it comes from
+    /// an
+    /// older server and counts as `"complete"`.
+    ///
+    /// What kind of result an object is, so the receiver knows how to read it. The core values
+    /// are
+    /// `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+    /// more input);
+    /// extensions may add values only when advertised, and unknown values make the result
+    /// invalid.
+    /// </summary>
+    public enum ResultTypeEnum { Complete, InputRequired };
 
     public enum Jsonrpc { The20 };
 
@@ -10428,7 +10442,7 @@ namespace Mcp.V20260728
 
     public class ResultType
     {
-        public static string FromJson(string json) => JsonConvert.DeserializeObject<string>(json, Mcp.V20260728.Converter.Settings);
+        public static ResultTypeEnum FromJson(string json) => JsonConvert.DeserializeObject<ResultTypeEnum>(json, Mcp.V20260728.Converter.Settings);
     }
 
     public class Role
@@ -10701,6 +10715,7 @@ namespace Mcp.V20260728
         public static string ToJson(this ResourceUpdatedNotification self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this ResourceUpdatedNotificationParams self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this ResultMetaObject self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
+        public static string ToJson(this ResultTypeEnum self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this RoleElement self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this Root self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
         public static string ToJson(this SamplingMessage self) => JsonConvert.SerializeObject(self, Mcp.V20260728.Converter.Settings);
@@ -10741,11 +10756,13 @@ namespace Mcp.V20260728
             DateParseHandling = DateParseHandling.None,
             Converters =
             {
+                global::Mcpkit.Schema.StrictScalarConverter.Singleton,
                 RoleElementConverter.Singleton,
                 AudioContentTypeConverter.Singleton,
                 BooleanSchemaTypeConverter.Singleton,
                 ThemeConverter.Singleton,
                 CacheScopeConverter.Singleton,
+                ResultTypeEnumConverter.Singleton,
                 ProgressTokenUnionConverter.Singleton,
                 JsonrpcConverter.Singleton,
                 CallToolRequestMethodConverter.Singleton,
@@ -10826,7 +10843,7 @@ namespace Mcp.V20260728
                 case "user":
                     return RoleElement.User;
             }
-            throw new Exception("Cannot unmarshal type RoleElement");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RoleElement.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10864,7 +10881,7 @@ namespace Mcp.V20260728
             {
                 return value;
             }
-            throw new Exception("Cannot unmarshal type double");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid double.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10898,7 +10915,7 @@ namespace Mcp.V20260728
             {
                 return AudioContentType.Audio;
             }
-            throw new Exception("Cannot unmarshal type AudioContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid AudioContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10932,7 +10949,7 @@ namespace Mcp.V20260728
             {
                 return BooleanSchemaType.Boolean;
             }
-            throw new Exception("Cannot unmarshal type BooleanSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid BooleanSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -10969,7 +10986,7 @@ namespace Mcp.V20260728
                 case "light":
                     return Theme.Light;
             }
-            throw new Exception("Cannot unmarshal type Theme");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Theme.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11010,7 +11027,7 @@ namespace Mcp.V20260728
                 case "public":
                     return CacheScope.Public;
             }
-            throw new Exception("Cannot unmarshal type CacheScope");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CacheScope.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11036,6 +11053,47 @@ namespace Mcp.V20260728
         public static readonly CacheScopeConverter Singleton = new CacheScopeConverter();
     }
 
+    internal class ResultTypeEnumConverter : JsonConverter
+    {
+        public override bool CanConvert(Type t) => t == typeof(ResultTypeEnum) || t == typeof(ResultTypeEnum?);
+
+        public override object ReadJson(JsonReader reader, Type t, object existingValue, JsonSerializer serializer)
+        {
+            if (reader.TokenType == JsonToken.Null) return null;
+            var value = serializer.Deserialize<string>(reader);
+            switch (value)
+            {
+                case "complete":
+                    return ResultTypeEnum.Complete;
+                case "input_required":
+                    return ResultTypeEnum.InputRequired;
+            }
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResultTypeEnum.");
+        }
+
+        public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
+        {
+            if (untypedValue == null)
+            {
+                serializer.Serialize(writer, null);
+                return;
+            }
+            var value = (ResultTypeEnum)untypedValue;
+            switch (value)
+            {
+                case ResultTypeEnum.Complete:
+                    serializer.Serialize(writer, "complete");
+                    return;
+                case ResultTypeEnum.InputRequired:
+                    serializer.Serialize(writer, "input_required");
+                    return;
+            }
+            throw new Exception("Cannot marshal type ResultTypeEnum");
+        }
+
+        public static readonly ResultTypeEnumConverter Singleton = new ResultTypeEnumConverter();
+    }
+
     internal class ProgressTokenUnionConverter : JsonConverter
     {
         public override bool CanConvert(Type t) => t == typeof(ProgressTokenUnion) || t == typeof(ProgressTokenUnion?);
@@ -11052,7 +11110,7 @@ namespace Mcp.V20260728
                     var stringValue = serializer.Deserialize<string>(reader);
                     return new ProgressTokenUnion { String = stringValue };
             }
-            throw new Exception("Cannot unmarshal type ProgressTokenUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ProgressTokenUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11086,7 +11144,7 @@ namespace Mcp.V20260728
             {
                 return Jsonrpc.The20;
             }
-            throw new Exception("Cannot unmarshal type Jsonrpc");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Jsonrpc.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11120,7 +11178,7 @@ namespace Mcp.V20260728
             {
                 return CallToolRequestMethod.ToolsCall;
             }
-            throw new Exception("Cannot unmarshal type CallToolRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CallToolRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11169,7 +11227,7 @@ namespace Mcp.V20260728
                 case "warning":
                     return LoggingLevelEnum.Warning;
             }
-            throw new Exception("Cannot unmarshal type LoggingLevelEnum");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid LoggingLevelEnum.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11230,7 +11288,7 @@ namespace Mcp.V20260728
                 case "decline":
                     return Action.Decline;
             }
-            throw new Exception("Cannot unmarshal type Action");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Action.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11274,7 +11332,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new InputResponseContent { SamplingMessageContentBlockArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type InputResponseContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid InputResponseContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11317,7 +11375,7 @@ namespace Mcp.V20260728
                 case "text":
                     return ContentBlockType.Text;
             }
-            throw new Exception("Cannot unmarshal type ContentBlockType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ContentBlockType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11373,7 +11431,7 @@ namespace Mcp.V20260728
                 case "tool_use":
                     return SamplingMessageContentBlockType.ToolUse;
             }
-            throw new Exception("Cannot unmarshal type SamplingMessageContentBlockType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SamplingMessageContentBlockType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11433,7 +11491,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new MetaUnion { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type MetaUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MetaUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11495,7 +11553,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new AnnotationsUnion { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type AnnotationsUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid AnnotationsUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11554,7 +11612,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<ContentUnion[]>(reader);
                     return new PurpleContent { AnythingArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type PurpleContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PurpleContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11602,7 +11660,7 @@ namespace Mcp.V20260728
                     var objectValue = serializer.Deserialize<PurpleSomething>(reader);
                     return new ContentUnion { PurpleSomething = objectValue };
             }
-            throw new Exception("Cannot unmarshal type ContentUnion");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ContentUnion.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11646,7 +11704,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new ContentValue { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type ContentValue");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ContentValue.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11695,7 +11753,7 @@ namespace Mcp.V20260728
                 case "sampling/createMessage":
                     return InputRequestMethod.SamplingCreateMessage;
             }
-            throw new Exception("Cannot unmarshal type InputRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid InputRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11741,7 +11799,7 @@ namespace Mcp.V20260728
                 case "thisServer":
                     return IncludeContext.ThisServer;
             }
-            throw new Exception("Cannot unmarshal type IncludeContext");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid IncludeContext.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11785,7 +11843,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<SamplingMessageContentBlock[]>(reader);
                     return new MessageContent { SamplingMessageContentBlockArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type MessageContent");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MessageContent.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11822,7 +11880,7 @@ namespace Mcp.V20260728
                 case "url":
                     return ParamsMode.Url;
             }
-            throw new Exception("Cannot unmarshal type ParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11871,7 +11929,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new PrimitiveSchemaDefinitionDefault { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionDefault");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PrimitiveSchemaDefinitionDefault.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11922,7 +11980,7 @@ namespace Mcp.V20260728
                 case "uri":
                     return Format.Uri;
             }
-            throw new Exception("Cannot unmarshal type Format");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid Format.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -11966,7 +12024,7 @@ namespace Mcp.V20260728
             {
                 return ItemsType.String;
             }
-            throw new Exception("Cannot unmarshal type ItemsType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ItemsType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12009,7 +12067,7 @@ namespace Mcp.V20260728
                 case "string":
                     return PrimitiveSchemaDefinitionType.String;
             }
-            throw new Exception("Cannot unmarshal type PrimitiveSchemaDefinitionType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PrimitiveSchemaDefinitionType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12056,7 +12114,7 @@ namespace Mcp.V20260728
             {
                 return RequestedSchemaType.Object;
             }
-            throw new Exception("Cannot unmarshal type RequestedSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RequestedSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12095,7 +12153,7 @@ namespace Mcp.V20260728
                 case "required":
                     return ToolChoiceMode.Required;
             }
-            throw new Exception("Cannot unmarshal type ToolChoiceMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolChoiceMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12136,7 +12194,7 @@ namespace Mcp.V20260728
             {
                 return CancelledNotificationMethod.NotificationsCancelled;
             }
-            throw new Exception("Cannot unmarshal type CancelledNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CancelledNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12189,7 +12247,7 @@ namespace Mcp.V20260728
                 case "tools/list":
                     return ClientRequestMethod.ToolsList;
             }
-            throw new Exception("Cannot unmarshal type ClientRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ClientRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12254,7 +12312,7 @@ namespace Mcp.V20260728
                 case "ref/resource":
                     return RefType.RefResource;
             }
-            throw new Exception("Cannot unmarshal type RefType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid RefType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12292,7 +12350,7 @@ namespace Mcp.V20260728
             {
                 return CompleteRequestMethod.CompletionComplete;
             }
-            throw new Exception("Cannot unmarshal type CompleteRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CompleteRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12326,7 +12384,7 @@ namespace Mcp.V20260728
             {
                 return CreateMessageRequestMethod.SamplingCreateMessage;
             }
-            throw new Exception("Cannot unmarshal type CreateMessageRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid CreateMessageRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12360,7 +12418,7 @@ namespace Mcp.V20260728
             {
                 return DiscoverRequestMethod.ServerDiscover;
             }
-            throw new Exception("Cannot unmarshal type DiscoverRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid DiscoverRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12394,7 +12452,7 @@ namespace Mcp.V20260728
             {
                 return ElicitRequestMethod.ElicitationCreate;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12428,7 +12486,7 @@ namespace Mcp.V20260728
             {
                 return ElicitRequestFormParamsMode.Form;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestFormParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestFormParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12462,7 +12520,7 @@ namespace Mcp.V20260728
             {
                 return ElicitRequestUrlParamsMode.Url;
             }
-            throw new Exception("Cannot unmarshal type ElicitRequestUrlParamsMode");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ElicitRequestUrlParamsMode.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12496,7 +12554,7 @@ namespace Mcp.V20260728
             {
                 return EmbeddedResourceType.Resource;
             }
-            throw new Exception("Cannot unmarshal type EmbeddedResourceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EmbeddedResourceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12534,7 +12592,7 @@ namespace Mcp.V20260728
                     var arrayValue = serializer.Deserialize<string[]>(reader);
                     return new EnumSchemaDefault { StringArray = arrayValue };
             }
-            throw new Exception("Cannot unmarshal type EnumSchemaDefault");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EnumSchemaDefault.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12571,7 +12629,7 @@ namespace Mcp.V20260728
                 case "string":
                     return EnumSchemaType.String;
             }
-            throw new Exception("Cannot unmarshal type EnumSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid EnumSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12609,7 +12667,7 @@ namespace Mcp.V20260728
             {
                 return GetPromptRequestMethod.PromptsGet;
             }
-            throw new Exception("Cannot unmarshal type GetPromptRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid GetPromptRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12643,7 +12701,7 @@ namespace Mcp.V20260728
             {
                 return ImageContentType.Image;
             }
-            throw new Exception("Cannot unmarshal type ImageContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ImageContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12677,7 +12735,7 @@ namespace Mcp.V20260728
             {
                 return ListPromptsRequestMethod.PromptsList;
             }
-            throw new Exception("Cannot unmarshal type ListPromptsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListPromptsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12711,7 +12769,7 @@ namespace Mcp.V20260728
             {
                 return ListResourceTemplatesRequestMethod.ResourcesTemplatesList;
             }
-            throw new Exception("Cannot unmarshal type ListResourceTemplatesRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListResourceTemplatesRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12745,7 +12803,7 @@ namespace Mcp.V20260728
             {
                 return ListResourcesRequestMethod.ResourcesList;
             }
-            throw new Exception("Cannot unmarshal type ListResourcesRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListResourcesRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12779,7 +12837,7 @@ namespace Mcp.V20260728
             {
                 return ListRootsRequestMethod.RootsList;
             }
-            throw new Exception("Cannot unmarshal type ListRootsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListRootsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12813,7 +12871,7 @@ namespace Mcp.V20260728
             {
                 return ListToolsRequestMethod.ToolsList;
             }
-            throw new Exception("Cannot unmarshal type ListToolsRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ListToolsRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12847,7 +12905,7 @@ namespace Mcp.V20260728
             {
                 return LoggingMessageNotificationMethod.NotificationsMessage;
             }
-            throw new Exception("Cannot unmarshal type LoggingMessageNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid LoggingMessageNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12881,7 +12939,7 @@ namespace Mcp.V20260728
             {
                 return MultiSelectEnumSchemaType.Array;
             }
-            throw new Exception("Cannot unmarshal type MultiSelectEnumSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid MultiSelectEnumSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12918,7 +12976,7 @@ namespace Mcp.V20260728
                 case "number":
                     return NumberSchemaType.Number;
             }
-            throw new Exception("Cannot unmarshal type NumberSchemaType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid NumberSchemaType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12956,7 +13014,7 @@ namespace Mcp.V20260728
             {
                 return ProgressNotificationMethod.NotificationsProgress;
             }
-            throw new Exception("Cannot unmarshal type ProgressNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ProgressNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -12990,7 +13048,7 @@ namespace Mcp.V20260728
             {
                 return PromptListChangedNotificationMethod.NotificationsPromptsListChanged;
             }
-            throw new Exception("Cannot unmarshal type PromptListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PromptListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13024,7 +13082,7 @@ namespace Mcp.V20260728
             {
                 return PromptReferenceType.RefPrompt;
             }
-            throw new Exception("Cannot unmarshal type PromptReferenceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid PromptReferenceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13058,7 +13116,7 @@ namespace Mcp.V20260728
             {
                 return ReadResourceRequestMethod.ResourcesRead;
             }
-            throw new Exception("Cannot unmarshal type ReadResourceRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ReadResourceRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13092,7 +13150,7 @@ namespace Mcp.V20260728
             {
                 return ResourceLinkType.ResourceLink;
             }
-            throw new Exception("Cannot unmarshal type ResourceLinkType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceLinkType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13126,7 +13184,7 @@ namespace Mcp.V20260728
             {
                 return ResourceListChangedNotificationMethod.NotificationsResourcesListChanged;
             }
-            throw new Exception("Cannot unmarshal type ResourceListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13160,7 +13218,7 @@ namespace Mcp.V20260728
             {
                 return ResourceTemplateReferenceType.RefResource;
             }
-            throw new Exception("Cannot unmarshal type ResourceTemplateReferenceType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceTemplateReferenceType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13194,7 +13252,7 @@ namespace Mcp.V20260728
             {
                 return ResourceUpdatedNotificationMethod.NotificationsResourcesUpdated;
             }
-            throw new Exception("Cannot unmarshal type ResourceUpdatedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ResourceUpdatedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13243,7 +13301,7 @@ namespace Mcp.V20260728
                 case "notifications/tools/list_changed":
                     return ServerNotificationMethod.NotificationsToolsListChanged;
             }
-            throw new Exception("Cannot unmarshal type ServerNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ServerNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13299,7 +13357,7 @@ namespace Mcp.V20260728
             {
                 return SubscriptionsAcknowledgedNotificationMethod.NotificationsSubscriptionsAcknowledged;
             }
-            throw new Exception("Cannot unmarshal type SubscriptionsAcknowledgedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SubscriptionsAcknowledgedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13333,7 +13391,7 @@ namespace Mcp.V20260728
             {
                 return SubscriptionsListenRequestMethod.SubscriptionsListen;
             }
-            throw new Exception("Cannot unmarshal type SubscriptionsListenRequestMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid SubscriptionsListenRequestMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13367,7 +13425,7 @@ namespace Mcp.V20260728
             {
                 return TextContentType.Text;
             }
-            throw new Exception("Cannot unmarshal type TextContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid TextContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13401,7 +13459,7 @@ namespace Mcp.V20260728
             {
                 return ToolListChangedNotificationMethod.NotificationsToolsListChanged;
             }
-            throw new Exception("Cannot unmarshal type ToolListChangedNotificationMethod");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolListChangedNotificationMethod.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13435,7 +13493,7 @@ namespace Mcp.V20260728
             {
                 return ToolResultContentType.ToolResult;
             }
-            throw new Exception("Cannot unmarshal type ToolResultContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolResultContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)
@@ -13469,7 +13527,7 @@ namespace Mcp.V20260728
             {
                 return ToolUseContentType.ToolUse;
             }
-            throw new Exception("Cannot unmarshal type ToolUseContentType");
+            throw global::Mcpkit.Schema.DecodeException.At(reader, "Not a valid ToolUseContentType.");
         }
 
         public override void WriteJson(JsonWriter writer, object untypedValue, JsonSerializer serializer)

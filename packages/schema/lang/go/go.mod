@@ -1,3 +1,3 @@
-module example.invalid/mcpkit/packages/schema/lang/go
+module github.com/mcpkit/mcpkit/packages/schema/lang/go
 
 go 1.19

@@ -2,29 +2,10 @@
 
 /**
  * An opaque position in a paged list, issued by the server and handed back unchanged.
- *
- * What kind of result an object is, so the receiver knows how to read it. The core values
- * are
- * `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
- * more input);
- * extensions may add values only when advertised, and unknown values make the result
- * invalid.
  */
 type Cursor = string;
 
 type JSONValue = unknown;
-
-/**
- * An opaque position in a paged list, issued by the server and handed back unchanged.
- *
- * What kind of result an object is, so the receiver knows how to read it. The core values
- * are
- * `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
- * more input);
- * extensions may add values only when advertised, and unknown values make the result
- * invalid.
- */
-type ResultType = string;
 
 /**
  * Hints that help a client decide how to use or show an object. They are advisory only.
@@ -190,7 +171,7 @@ export interface CacheableResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -290,6 +271,20 @@ export type Theme = "dark" | "light";
  * `"private"` means only requests made with the same authorization.
  */
 export type CacheScope = "private" | "public";
+
+/**
+ * Kind of result; servers on this revision always send it. A result without it comes from
+ * an
+ * older server and counts as `"complete"`.
+ *
+ * What kind of result an object is, so the receiver knows how to read it. The core values
+ * are
+ * `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+ * more input);
+ * extensions may add values only when advertised, and unknown values make the result
+ * invalid.
+ */
+export type ResultType = "complete" | "input_required";
 
 /**
  * Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
@@ -997,7 +992,7 @@ export interface CallToolResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * The structured output: any JSON value, which must match `outputSchema` when the tool has
      * one.
@@ -1056,7 +1051,7 @@ export interface CallToolResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * The structured output: any JSON value, which must match `outputSchema` when the tool has
      * one.
@@ -2196,7 +2191,7 @@ export interface CompleteResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -2257,7 +2252,7 @@ export interface CompleteResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -2498,7 +2493,7 @@ export interface DiscoverResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
@@ -2641,7 +2636,7 @@ export interface DiscoverResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
@@ -3014,7 +3009,7 @@ export interface GetPromptResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -3083,7 +3078,7 @@ export interface GetPromptResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * What the prompt is for.
      */
@@ -3266,7 +3261,7 @@ export interface InputRequiredResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -3642,7 +3637,7 @@ export interface ListPromptsResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -3758,7 +3753,7 @@ export interface ListPromptsResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -3821,7 +3816,7 @@ export interface ListResourceTemplatesResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -3922,7 +3917,7 @@ export interface ListResourceTemplatesResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -3985,7 +3980,7 @@ export interface ListResourcesResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -4089,7 +4084,7 @@ export interface ListResourcesResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -4191,7 +4186,7 @@ export interface ListToolsResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * The tools on this page.
      */
@@ -4250,7 +4245,7 @@ export interface ListToolsResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * The tools on this page.
      */
@@ -4629,7 +4624,7 @@ export interface PaginatedResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -4966,7 +4961,7 @@ export interface ReadResourceResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
@@ -5025,7 +5020,7 @@ export interface ReadResourceResultResponseResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
@@ -5745,7 +5740,7 @@ export interface ServerResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType?: string;
+    resultType?: ResultType;
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
@@ -6088,7 +6083,7 @@ export interface SubscriptionsListenResult {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 
@@ -6172,7 +6167,7 @@ export interface ResultObject {
      * an
      * older server and counts as `"complete"`.
      */
-    resultType: string;
+    resultType: ResultType;
     [property: string]: unknown;
 }
 

@@ -36,7 +36,7 @@ function legacyFixtures(): Item[] {
 
 /**
  * The examples of a revision. 2026-07-28: all 129 official examples. 2025-11-25 has no official
- * examples (shared/spec/SOURCE.md), so: the 2026-07-28 examples whose folder names a 2025-11-25
+ * examples (vendor/spec/SOURCE.md), so: the 2026-07-28 examples whose folder names a 2025-11-25
  * definition and that the official 2025-11-25 schema accepts as one, plus `legacyFixtures()`.
  */
 export function exampleCorpus(rev: Revision): Item[] {
@@ -135,5 +135,73 @@ export function probeCorpus(rev: Revision): ProbeItem[] {
       value: { roots: {}, sampling: {}, elicitation: {}, experimental: {} },
     },
   ];
+  return items;
+}
+
+/** A message the schema (or the spec) refuses: every binding must refuse it naming `path`. */
+export interface RefusalItem extends Item {
+  refusal: string;
+  /** The member names and indexes leading to the member at fault. */
+  path: string[];
+  /** False where only a spec rule refuses it (the official schema accepts it). */
+  bySchema: boolean;
+}
+
+/**
+ * The strictness cases of a revision: a missing required member, `params: {}`, a wrong type, a wrong
+ * type inside an array item, and an unknown `resultType` (2026-07-28; the schema types it as any
+ * string but a receiver must treat an unknown value as an invalid result) or, in 2025-11-25, which
+ * has no `resultType`, a value an enum does not list.
+ */
+export function refusalCorpus(rev: Revision): RefusalItem[] {
+  const request = (params: Record<string, unknown>) => ({ jsonrpc: '2.0', id: 'refused-1', method: 'tools/call', params });
+  const meta = { _meta: requestMeta[rev] };
+  const items: RefusalItem[] = [
+    {
+      refusal: 'missing required member',
+      type: 'CallToolRequest',
+      name: 'refusal/missing-name.json',
+      value: request({ ...meta, arguments: { city: 'Paris' } }),
+      path: ['params', 'name'],
+      bySchema: true,
+    },
+    { refusal: 'empty params', type: 'CallToolRequest', name: 'refusal/empty-params.json', value: request({}), path: ['params'], bySchema: true },
+    {
+      refusal: 'wrong type',
+      type: 'CallToolRequest',
+      name: 'refusal/name-is-a-number.json',
+      value: request({ ...meta, name: 5 }),
+      path: ['params', 'name'],
+      bySchema: true,
+    },
+    {
+      refusal: 'wrong type in an array item',
+      type: 'CallToolResult',
+      name: 'refusal/text-is-a-number.json',
+      value: callToolResult(rev, { content: [{ type: 'text', text: 5 }] }),
+      path: ['content', '0'],
+      bySchema: true,
+    },
+  ];
+  if (rev === '2026-07-28') {
+    // spec: 2026-07-28/pages/basic/index.mdx ("ResultType": an unknown value makes the result invalid)
+    items.push({
+      refusal: 'unknown resultType',
+      type: 'CallToolResult',
+      name: 'refusal/unknown-result-type.json',
+      value: { resultType: 'bogus', content: [{ type: 'text', text: 'Sunny' }] },
+      path: ['resultType'],
+      bySchema: false,
+    });
+  } else {
+    items.push({
+      refusal: 'unknown enum value',
+      type: 'LoggingMessageNotification',
+      name: 'refusal/unknown-logging-level.json',
+      value: { jsonrpc: '2.0', method: 'notifications/message', params: { level: 'loud', data: 'disk almost full' } },
+      path: ['params', 'level'],
+      bySchema: true,
+    });
+  }
   return items;
 }

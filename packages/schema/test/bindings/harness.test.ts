@@ -1,8 +1,10 @@
 // The round-trip judge itself: what a binding that drops a `_meta` key, adds a `null`, loses an
 // empty object or writes invalid JSON would produce is reported, so the per-language tests can fail.
 import { describe, expect, it } from 'vitest';
-import { probeCorpus } from './corpus.js';
-import { evaluate, failures, metaAndNullLosses, type Outcome } from './harness.js';
+import { officialValidators } from '../helpers/oracle.js';
+import { REVISIONS } from '../helpers/spec.js';
+import { probeCorpus, refusalCorpus } from './corpus.js';
+import { allRefusals, evaluate, failures, judgeRefusals, metaAndNullLosses, namesPath, type Outcome } from './harness.js';
 
 const items = probeCorpus('2026-07-28');
 const faithful = (): Outcome[] => items.map((item) => ({ json: structuredClone(item.value) }));
@@ -58,5 +60,37 @@ describe('round-trip evaluation', () => {
     const outcomes = faithful();
     outcomes[0] = { error: 'no Go type for CallToolRequest' };
     expect(failures(evaluate('2026-07-28', items, outcomes))[0]).toContain('no Go type for CallToolRequest');
+  });
+});
+
+describe('strictness cases', () => {
+  it.each(REVISIONS)('%s: the official schema refuses each, except an unknown resultType (refused by a spec rule)', (rev) => {
+    const official = officialValidators(rev);
+    for (const item of refusalCorpus(rev)) expect(official(item.type)(item.value), item.name).toBe(!item.bySchema);
+    // spec: 2026-07-28/pages/basic/index.mdx ("ResultType": unknown values make the result invalid)
+    expect(
+      refusalCorpus(rev)
+        .filter((item) => !item.bySchema)
+        .map((item) => item.refusal),
+    ).toEqual(rev === '2026-07-28' ? ['unknown resultType'] : []);
+  });
+
+  it('an error names the path only when it says it: as a JSON Pointer, or as member names in any notation', () => {
+    expect(namesPath('DecodeError: /params/name: required member is missing', ['params', 'name'], 'pointer')).toBe(true);
+    expect(namesPath('/params/_meta: required member is missing', ['params'], 'pointer')).toBe(true);
+    expect(namesPath('/params/names: x', ['params', 'name'], 'pointer')).toBe(false);
+    expect(namesPath('missing field `name`', ['params', 'name'], 'pointer')).toBe(false);
+    expect(namesPath("Required property 'name' not found in JSON. Path 'params', line 1", ['params', 'name'], 'names')).toBe(true);
+    expect(namesPath("Not a valid X. Path 'content[0].text'.", ['content', '0'], 'names')).toBe(true);
+    expect(namesPath('Parameter specified as non-null is null (through reference chain: CallToolRequestParams)', ['params', 'name'], 'names')).toBe(false);
+  });
+
+  it('judges a decoded refusal item, and an error that does not name the member, as failures', () => {
+    const items = allRefusals().slice(0, 2);
+    const judged = judgeRefusals(items, [{ json: {} }, { error: 'invalid type: integer' }], 'pointer');
+    expect(judged.map((r) => [r.error, r.namesPath])).toEqual([
+      [undefined, false],
+      ['invalid type: integer', false],
+    ]);
   });
 });

@@ -6,7 +6,7 @@ import { spawnSync, type SpawnSyncOptions } from 'node:child_process';
 import { officialValidators } from '../helpers/oracle.js';
 import { REVISIONS, type Revision } from '../helpers/spec.js';
 import { describeDifferences, jsonDifferences, type Difference } from './compare.js';
-import { exampleCorpus, type Item, probeCorpus, PROBES, type Probe, type ProbeItem } from './corpus.js';
+import { exampleCorpus, type Item, probeCorpus, PROBES, type Probe, type ProbeItem, type RefusalItem, refusalCorpus } from './corpus.js';
 
 /** What the driver printed for one item. */
 export type Outcome = { json: unknown } | { error: string };
@@ -75,12 +75,12 @@ export function evaluate(rev: Revision, items: (Item & { probe?: Probe })[], out
 }
 
 /** One line for the test log (the numbers the issue's table asks for). */
-export function summary(lang: string, report: Report, seconds: { build: number; run: number }): string {
+export function summary(lang: string, report: Report, seconds: { artifact: number; build: number; run: number }): string {
   const probes = PROBES.map((p) => `${p} ${report.probes[p] ? 'kept' : 'LOST'}`).join(', ');
   return (
     `[${lang} binding] ${report.rev}: round trip ${report.roundTrip.ok}/${report.roundTrip.total}, ` +
     `valid against the official schema ${report.valid.ok}/${report.valid.total}; probes: ${probes} ` +
-    `(build ${seconds.build.toFixed(1)} s, run ${seconds.run.toFixed(1)} s)`
+    `(artifact ${seconds.artifact.toFixed(1)} s, consumer build ${seconds.build.toFixed(1)} s, run ${seconds.run.toFixed(1)} s)`
   );
 }
 
@@ -148,4 +148,43 @@ export const corpusTypes = (rev: Revision) => [...new Set(corpus(rev).map((item)
 /** All items of both revisions, in driver order. */
 export function allItems(): { rev: Revision; item: Item & { probe?: ProbeItem['probe'] } }[] {
   return REVISIONS.flatMap((rev) => corpus(rev).map((item) => ({ rev, item })));
+}
+
+/** The refusal items of both revisions (sent to the driver after allItems()). */
+export function allRefusals(): { rev: Revision; item: RefusalItem }[] {
+  return REVISIONS.flatMap((rev) => refusalCorpus(rev).map((item) => ({ rev, item })));
+}
+
+/**
+ * How a language's errors name the member at fault: `pointer`, the JSON Pointer (`/params/name`,
+ * what the Go, Python and Rust bindings write); `names`, its member names and indexes as separate
+ * words in whatever notation the library has (Newtonsoft's `params.name`, Jackson's `["params"]->…["name"]`).
+ */
+export type PathStyle = 'pointer' | 'names';
+
+/** Whether `message` names `path` in `style`. */
+export function namesPath(message: string, path: string[], style: PathStyle): boolean {
+  if (style === 'pointer') {
+    const pointer = path.map((part) => `/${part.replaceAll('~', '~0').replaceAll('/', '~1')}`).join('');
+    return new RegExp(`(^|[\\s!:])${pointer.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?=$|[\\s:/])`).test(message);
+  }
+  return path.every((part) => new RegExp(`(^|[^A-Za-z0-9_])${part}(?![A-Za-z0-9_])`).test(message));
+}
+
+/** What a binding did with one refusal item. */
+export interface Refusal {
+  rev: Revision;
+  item: RefusalItem;
+  /** The error it printed, or undefined when it decoded the message. */
+  error?: string;
+  namesPath: boolean;
+}
+
+/** Judges the driver's outcomes for the refusal items. */
+export function judgeRefusals(items: { rev: Revision; item: RefusalItem }[], outcomes: Outcome[], style: PathStyle): Refusal[] {
+  return items.map(({ rev, item }, i) => {
+    const outcome = outcomes[i]!;
+    const error = 'error' in outcome ? outcome.error : undefined;
+    return { rev, item, error, namesPath: error !== undefined && namesPath(error, item.path, style) };
+  });
 }

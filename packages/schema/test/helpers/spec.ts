@@ -1,5 +1,5 @@
-// Access to the shared spec folder (`../shared/spec` next to the repository, or MCPKIT_SPEC_DIR):
-// the official schemas and the 2026-07-28 examples, our test oracle.
+// Access to the vendored spec folder (`vendor/spec` in the repository, see its SOURCE.md): the
+// official schemas and the 2026-07-28 examples, our test oracle.
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,11 +9,11 @@ export const PACKAGE_DIR = resolve(dirname(fileURLToPath(import.meta.url)), '../
 /** The repository root. */
 export const REPO_ROOT = resolve(PACKAGE_DIR, '../..');
 
-/** The spec folder; throws with a clear message when it is missing (tests must not skip silently). */
+/** The vendored spec folder; throws with a clear message when it is missing (tests must not skip silently). */
 export function specDir(): string {
-  const dir = process.env.MCPKIT_SPEC_DIR || resolve(REPO_ROOT, '../shared/spec');
+  const dir = join(REPO_ROOT, 'vendor', 'spec');
   if (!existsSync(join(dir, '2026-07-28', 'schema.json'))) {
-    throw new Error(`spec folder not found at ${dir}; set MCPKIT_SPEC_DIR`);
+    throw new Error(`spec folder not found at ${dir}: vendor/spec is part of the repository (re-vendor with tools/spec/refresh.mjs)`);
   }
   return dir;
 }

@@ -1,4 +1,6 @@
-import { formatErrors, validatePrompt, type GetPromptResult, type Icon, type Prompt, type PromptArgument } from '@mcpkit/schema';
+import type { GetPromptResult, Icon, Prompt, PromptArgument } from '@mcpkit/schema';
+import { formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validatePrompt } from '@mcpkit/schema/2026-07-28/validators/primitives';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { InputRequired } from '../mrtr/input-required.js';
 import { checkCompleters, type Completers } from './completion.js';

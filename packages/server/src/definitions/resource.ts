@@ -1,14 +1,6 @@
-import {
-  formatErrors,
-  validateResource,
-  validateResourceTemplate,
-  type Annotations,
-  type BlobResourceContents,
-  type Icon,
-  type Resource,
-  type ResourceTemplate,
-  type TextResourceContents,
-} from '@mcpkit/schema';
+import type { Annotations, BlobResourceContents, Icon, Resource, ResourceTemplate, TextResourceContents } from '@mcpkit/schema';
+import { formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validateResource, validateResourceTemplate } from '@mcpkit/schema/2026-07-28/validators/primitives';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { InputRequired } from '../mrtr/input-required.js';
 import { checkCompleters, type Completers } from './completion.js';

@@ -1,4 +1,6 @@
-import { formatErrors, validateTool, type CallToolResult, type ContentBlock, type Icon, type Tool, type ToolAnnotations } from '@mcpkit/schema';
+import type { CallToolResult, ContentBlock, Icon, Tool, ToolAnnotations } from '@mcpkit/schema';
+import { formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validateTool } from '@mcpkit/schema/2026-07-28/validators/primitives';
 import type { StandardSchemaV1 } from '@standard-schema/spec';
 import type { RequestContext } from '../dispatch/request-context.js';
 import type { ExtensionResult } from '../extensions/extension-result.js';

@@ -38,6 +38,8 @@ export interface ServerCore {
   readonly stateTtlMs: number;
   readonly replayGuard: ReplayGuard | undefined;
   readonly hub: ListenHub;
+  /** Whether a listen stream may detach from its dispatch (`DispatchContext.detach`): no `around` hook watches it. */
+  readonly detachStreams: boolean;
   readonly onError: (error: unknown, info: ErrorInfo) => void;
   /** The server's extensions, indexed. */
   readonly extensions: ResolvedExtensions;
@@ -56,5 +58,11 @@ export interface MethodHandler {
   /** Whether the method is offered (its server capability is advertised). */
   enabled(core: ServerCore, registry: Registry): boolean;
   /** Serves the request: the result, or `null` when nothing must be answered (cancelled). */
-  handle(params: JsonObject, call: RequestContext, core: ServerCore, registry: Registry, context: DispatchContext): Promise<JsonObject | null> | JsonObject;
+  handle(
+    params: JsonObject,
+    call: RequestContext,
+    core: ServerCore,
+    registry: Registry,
+    context: DispatchContext,
+  ): Promise<JsonObject | null> | JsonObject | null;
 }

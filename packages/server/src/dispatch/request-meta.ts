@@ -1,4 +1,5 @@
 import { isJsonObject, ResponseError } from '@mcpkit/jsonrpc';
+import type { ClientCapabilities, Implementation, LoggingLevel, ProgressToken } from '@mcpkit/schema';
 import {
   ErrorCode,
   LOGGING_LEVELS,
@@ -7,11 +8,8 @@ import {
   META_LOG_LEVEL,
   META_PROGRESS_TOKEN,
   META_PROTOCOL_VERSION,
-  type ClientCapabilities,
-  type Implementation,
-  type LoggingLevel,
-  type ProgressToken,
-} from '@mcpkit/schema';
+  readProtocolVersion,
+} from '@mcpkit/schema/2026-07-28/core';
 import { isLoggingLevel } from '../util/log-levels.js';
 import type { RequestMeta } from './request-context.js';
 
@@ -40,8 +38,8 @@ export function readRequestMeta(params: unknown, supported: readonly string[]): 
   if (!isObject(params)) throw missing('params', supported);
   const meta = params._meta;
   if (!isObject(meta)) throw missing('params._meta', supported);
-  const version = meta[META_PROTOCOL_VERSION];
-  if (typeof version !== 'string') throw missing(`_meta["${META_PROTOCOL_VERSION}"]`, supported);
+  const version = readProtocolVersion(meta);
+  if (version === undefined) throw missing(`_meta["${META_PROTOCOL_VERSION}"]`, supported);
   if (!supported.includes(version)) {
     throw new ResponseError(ErrorCode.UnsupportedProtocolVersion, `Unsupported protocol version: ${version}`, {
       supported: [...supported],

@@ -1,5 +1,6 @@
-import type { JsonRpcNotification, RequestId } from '@mcpkit/jsonrpc';
-import { META_SUBSCRIPTION_ID, type SubscriptionFilter } from '@mcpkit/schema';
+import type { DetachedRequest, DispatchContext, JsonRpcNotification, JsonRpcResponse, RequestId } from '@mcpkit/jsonrpc';
+import type { SubscriptionFilter } from '@mcpkit/schema';
+import { META_SUBSCRIPTION_ID } from '@mcpkit/schema/2026-07-28/core';
 import type { ServerEvent } from './event-bus.js';
 
 /**
@@ -29,28 +30,71 @@ function pendingKey(event: ServerEvent): string {
   return event.type;
 }
 
+/** What a stream needs to hear when it ends, and to answer a detached request with. */
+export interface StreamOwner {
+  /** Called once when the stream ends (the hub drops it). */
+  streamEnded(stream: ListenStream): void;
+  /** The final answer of a stream that ended `how` (`null` when nothing is sent). */
+  answerFor(stream: ListenStream, how: StreamEnd): JsonRpcResponse | null;
+}
+
 /**
  * One `subscriptions/listen` stream: filters events by the granted subset, tags each notification
  * with the subscription id (keeping its JSON type), and sends them one at a time through the
  * request's own notify (backpressure). Events that pile up on a slow stream are coalesced: a
  * pending list_changed or an update of the same URI is not queued twice.
+ *
+ * While idle it is a plain record (id, filter, the request's context) in the hub's set: nothing
+ * awaits per stream. On a transport that offers `detach`, the request's dispatch has returned and
+ * the stream answers through `context.answer` when it ends; elsewhere the handler awaits `ended()`.
+ * The queue exists only while events wait (a slow reader); the one async loop runs only then.
  */
-export class ListenStream {
-  /** Resolves once, when the stream ends. */
-  readonly ended: Promise<StreamEnd>;
-  private resolveEnd!: (how: StreamEnd) => void;
-  private readonly queue: ServerEvent[] = [];
-  private readonly pending = new Set<string>();
+export class ListenStream implements DetachedRequest {
+  private queue: ServerEvent[] | undefined;
+  private pending: Set<string> | undefined;
   private started = false;
   private pumping = false;
-  private done = false;
+  private how: StreamEnd | undefined;
+  private detached = false;
+  private waiter: ((how: StreamEnd) => void) | undefined;
+  /** Set by the hub while the stream is in its set. */
+  owner: StreamOwner | undefined;
 
   constructor(
     readonly id: RequestId,
-    private readonly granted: SubscriptionFilter,
-    private readonly notify: (notification: JsonRpcNotification) => Promise<void>,
-  ) {
-    this.ended = new Promise((resolve) => (this.resolveEnd = resolve));
+    /** The granted subset. */
+    readonly filter: SubscriptionFilter,
+    /** The request's context: where the stream writes, and (detached) answers. */
+    readonly context: DispatchContext,
+  ) {}
+
+  /** How the stream ended, or `undefined` while it is open. */
+  get endedHow(): StreamEnd | undefined {
+    return this.how;
+  }
+
+  /** Resolves once, when the stream ends (for a handler that keeps its dispatch pending). */
+  ended(): Promise<StreamEnd> {
+    if (this.how !== undefined) return Promise.resolve(this.how);
+    return new Promise((resolve) => (this.waiter = resolve));
+  }
+
+  /**
+   * Detaches the request from its dispatch (`DispatchContext.detach`): from now on the stream
+   * answers it itself when it ends. False when the transport cannot.
+   */
+  detach(): boolean {
+    if (this.how !== undefined || this.context.detach === undefined || this.context.answer === undefined) return false;
+    // Set first: a client already gone is told at once (`cancelled`), and the stream must answer then.
+    this.detached = true;
+    if (this.context.detach(this)) return true;
+    this.detached = false;
+    return false;
+  }
+
+  /** @internal The transport's word that the client went away (a detached request). */
+  cancelled(): void {
+    this.end('aborted');
   }
 
   /**
@@ -59,17 +103,21 @@ export class ListenStream {
    * newer state).
    */
   deliver(event: ServerEvent): void {
-    if (this.done || !this.wants(event)) return;
+    if (this.how !== undefined || !this.wants(event)) return;
+    // Nothing waits and nothing is being sent: send it now, without a queue.
+    if (this.started && !this.pumping && this.queue === undefined) return void this.pump(event);
     const key = pendingKey(event);
-    if (this.pending.has(key)) {
+    const queue = (this.queue ??= []);
+    const pending = (this.pending ??= new Set());
+    if (pending.has(key)) {
       if (event.type === 'extension') {
-        const at = this.queue.findIndex((queued) => pendingKey(queued) === key);
-        if (at >= 0) this.queue[at] = event;
+        const at = queue.findIndex((queued) => pendingKey(queued) === key);
+        if (at >= 0) queue[at] = event;
       }
       return;
     }
-    this.pending.add(key);
-    this.queue.push(event);
+    pending.add(key);
+    queue.push(event);
     void this.pump();
   }
 
@@ -79,12 +127,22 @@ export class ListenStream {
     void this.pump();
   }
 
-  /** Ends the stream (idempotent); queued events are dropped. */
+  /**
+   * Ends the stream (idempotent); queued events are dropped. A detached stream answers its request
+   * (`null` when the client went away).
+   */
   end(how: StreamEnd): void {
-    if (this.done) return;
-    this.done = true;
-    this.queue.length = 0;
-    this.resolveEnd(how);
+    if (this.how !== undefined) return;
+    this.how = how;
+    this.queue = undefined;
+    this.pending = undefined;
+    const owner = this.owner;
+    this.owner = undefined;
+    owner?.streamEnded(this);
+    if (this.detached) this.context.answer!(owner === undefined ? null : owner.answerFor(this, how));
+    const waiter = this.waiter;
+    this.waiter = undefined;
+    waiter?.(how);
   }
 
   /** The notification announcing `event` on this stream. */
@@ -102,29 +160,34 @@ export class ListenStream {
   private wants(event: ServerEvent): boolean {
     switch (event.type) {
       case 'tools/list_changed':
-        return this.granted.toolsListChanged === true;
+        return this.filter.toolsListChanged === true;
       case 'prompts/list_changed':
-        return this.granted.promptsListChanged === true;
+        return this.filter.promptsListChanged === true;
       case 'resources/list_changed':
-        return this.granted.resourcesListChanged === true;
+        return this.filter.resourcesListChanged === true;
       case 'resources/updated':
-        return (this.granted.resourceSubscriptions ?? []).some((subscribed) => coversUri(subscribed, event.uri));
+        return (this.filter.resourceSubscriptions ?? []).some((subscribed) => coversUri(subscribed, event.uri));
       case 'extension': {
-        const topics = (this.granted as Record<string, unknown>)[event.key];
+        const topics = (this.filter as Record<string, unknown>)[event.key];
         return Array.isArray(topics) && topics.includes(event.topic);
       }
     }
   }
 
-  private async pump(): Promise<void> {
+  /** Sends what waits, one notification at a time; runs only while events wait. */
+  private async pump(first?: ServerEvent): Promise<void> {
     if (this.pumping || !this.started) return;
     this.pumping = true;
     try {
-      while (!this.done && this.queue.length > 0) {
+      if (first !== undefined) await this.context.notify(this.notificationFor(first));
+      while (this.how === undefined && this.queue !== undefined && this.queue.length > 0) {
         const event = this.queue.shift()!;
-        this.pending.delete(pendingKey(event));
-        await this.notify(this.notificationFor(event));
+        this.pending!.delete(pendingKey(event));
+        await this.context.notify(this.notificationFor(event));
       }
+      // Idle again: the stream goes back to a plain record.
+      this.queue = undefined;
+      this.pending = undefined;
     } catch {
       // The transport could not send: the stream is gone.
       this.end('aborted');

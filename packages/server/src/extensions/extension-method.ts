@@ -1,5 +1,6 @@
 import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
-import { ErrorCode, formatErrors, type ValidationError } from '@mcpkit/schema';
+import type { ValidationError } from '@mcpkit/schema';
+import { ErrorCode, formatErrors } from '@mcpkit/schema/2026-07-28/core';
 import type { MethodHandler } from '../dispatch/core.js';
 import { complete } from '../methods/results.js';
 import { missingClientExtension } from '../util/errors.js';

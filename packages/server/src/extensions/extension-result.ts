@@ -1,3 +1,5 @@
+import { hasBrand } from '@mcpkit/jsonrpc';
+
 /**
  * What a handler returns to answer with a `resultType` an extension defines (the tasks extension's
  * `task`, say) instead of the method's own result. Dispatch sends `body` as it is, with `resultType`
@@ -5,6 +7,13 @@
  * method (`ServerExtension.resultTypes`); anything else is a bug answered `-32603`.
  */
 export class ExtensionResult {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static readonly '@mcpkit/brand': string = '@mcpkit/server/ExtensionResult';
+  /** `instanceof` by brand, so an instance from another copy of this package is recognised. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included
+    return hasBrand(this, value);
+  }
   constructor(
     /** The `resultType`, e.g. `task`. */
     readonly resultType: string,

@@ -1,4 +1,5 @@
-import { headerParamsFromSchema, type HeaderParam } from '@mcpkit/schema';
+import type { HeaderParam } from '@mcpkit/schema';
+import { headerParamsFromSchema } from '@mcpkit/schema/2026-07-28/core';
 import type { JsonSchemaObject } from './compile.js';
 
 export type { HeaderParam };

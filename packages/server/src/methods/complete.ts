@@ -1,5 +1,5 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import { validateCompleteRequestParams } from '@mcpkit/schema';
+import { validateCompleteRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { CompletionAnswer, Completers } from '../definitions/completion.js';
 import type { MethodHandler } from '../dispatch/core.js';
 import { invalidParams } from '../util/errors.js';

@@ -1,4 +1,4 @@
-import { validateRequestParams } from '@mcpkit/schema';
+import { validateRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { MethodHandler } from '../dispatch/core.js';
 import { complete } from './results.js';
 

@@ -1,5 +1,5 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import { validatePaginatedRequestParams } from '@mcpkit/schema';
+import { validatePaginatedRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { ListName, MethodHandler, ServerCore } from '../dispatch/core.js';
 import type { RequestContext } from '../dispatch/request-context.js';
 import { paginate } from '../pagination/cursor.js';

@@ -1,5 +1,6 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import { formatErrors, validateInputRequest, type InputResponses } from '@mcpkit/schema';
+import type { InputResponses } from '@mcpkit/schema';
+import { formatErrors } from '@mcpkit/schema/2026-07-28/core';
 import type { ServerCore } from '../dispatch/core.js';
 import type { RequestContext } from '../dispatch/request-context.js';
 import { addMissingCapabilities } from '../mrtr/capability-gate.js';
@@ -8,6 +9,7 @@ import { InputResponsesReader } from '../mrtr/input-responses.js';
 import { paramsDigest, principalDigest } from '../state/digest.js';
 import { StateError, type StateBinding } from '../state/sealed-state.js';
 import { invalidParams, missingClientCapabilities } from '../util/errors.js';
+import { selfCheckValidators } from './self-check.js';
 
 /** The MRTR side of one `tools/call`, `prompts/get` or `resources/read` request. */
 export class MrtrRound {
@@ -50,9 +52,10 @@ export class MrtrRound {
       const declared = this.call.meta.clientCapabilities;
       const missing: Record<string, Record<string, unknown>> = {};
       let anyMissing = false;
+      const check = this.core.development ? (await selfCheckValidators()).validateInputRequest : undefined;
       for (const [key, request] of Object.entries(out.inputRequests)) {
-        if (this.core.development && !validateInputRequest(request)) {
-          throw new Error(`Input request "${key}" is not a valid InputRequest: ${formatErrors(validateInputRequest.errors)}`);
+        if (check !== undefined && !check(request)) {
+          throw new Error(`Input request "${key}" is not a valid InputRequest: ${formatErrors(check.errors)}`);
         }
         anyMissing = addMissingCapabilities(request, declared, missing) || anyMissing;
       }

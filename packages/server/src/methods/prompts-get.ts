@@ -1,6 +1,7 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import { ResponseError } from '@mcpkit/jsonrpc';
-import { ErrorCode, formatErrors, validateGetPromptRequestParams, validateGetPromptResult } from '@mcpkit/schema';
+import { ErrorCode, formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validateGetPromptRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { PromptResult } from '../definitions/prompt.js';
 import type { MethodHandler } from '../dispatch/core.js';
 import { InputRequired } from '../mrtr/input-required.js';
@@ -8,6 +9,7 @@ import { invalidParams } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
 import { complete, requireObject } from './results.js';
 import { requireScopes } from './scopes.js';
+import { selfCheckValidators } from './self-check.js';
 
 /**
  * `prompts/get` (server/prompts.mdx "Getting a Prompt"). Unknown prompt and missing required
@@ -30,8 +32,14 @@ export const getPrompt: MethodHandler = {
     requireObject(`Prompt "${name}" handler`, out);
     if (out instanceof InputRequired) return round.answer(out);
     const result = complete(core, out as unknown as JsonObject);
-    if (core.development && !validateGetPromptResult(result)) {
-      throw new ResponseError(ErrorCode.InternalError, `Prompt "${name}" returned an invalid GetPromptResult: ${formatErrors(validateGetPromptResult.errors)}`);
+    if (core.development) {
+      const { validateGetPromptResult } = await selfCheckValidators();
+      if (!validateGetPromptResult(result)) {
+        throw new ResponseError(
+          ErrorCode.InternalError,
+          `Prompt "${name}" returned an invalid GetPromptResult: ${formatErrors(validateGetPromptResult.errors)}`,
+        );
+      }
     }
     return result;
   },

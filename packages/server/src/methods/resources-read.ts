@@ -1,5 +1,6 @@
 import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
-import { ErrorCode, formatErrors, validateReadResourceRequestParams, validateReadResourceResult } from '@mcpkit/schema';
+import { ErrorCode, formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validateReadResourceRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { CacheHint, ReadResult } from '../definitions/resource.js';
 import type { MethodHandler, ServerCore } from '../dispatch/core.js';
 import { InputRequired } from '../mrtr/input-required.js';
@@ -7,6 +8,7 @@ import { resourceNotFound } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
 import { requireObject, resultMeta } from './results.js';
 import { requireScopes } from './scopes.js';
+import { selfCheckValidators } from './self-check.js';
 
 function toResult(core: ServerCore, uri: string, out: ReadResult, mimeType: string | undefined, hint: CacheHint, scoped: boolean): JsonObject {
   const contents = out.contents.map((item) =>
@@ -68,11 +70,14 @@ export const readResource: MethodHandler = {
     requireObject(`The reader of ${uri}`, out);
     if (out instanceof InputRequired) return round.answer(out);
     const result = toResult(core, uri, out, mimeType, hint, scoped);
-    if (core.development && !validateReadResourceResult(result)) {
-      throw new ResponseError(
-        ErrorCode.InternalError,
-        `Resource ${uri} was read as an invalid ReadResourceResult: ${formatErrors(validateReadResourceResult.errors)}`,
-      );
+    if (core.development) {
+      const { validateReadResourceResult } = await selfCheckValidators();
+      if (!validateReadResourceResult(result)) {
+        throw new ResponseError(
+          ErrorCode.InternalError,
+          `Resource ${uri} was read as an invalid ReadResourceResult: ${formatErrors(validateReadResourceResult.errors)}`,
+        );
+      }
     }
     return result;
   },

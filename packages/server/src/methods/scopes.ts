@@ -1,4 +1,4 @@
-import { ErrorCode } from '@mcpkit/schema';
+import { ErrorCode } from '@mcpkit/schema/2026-07-28/core';
 import { ResponseError } from '@mcpkit/jsonrpc';
 import type { RequestContext } from '../dispatch/request-context.js';
 import { mayUse, missingScopes, type Principal } from '../util/principal.js';

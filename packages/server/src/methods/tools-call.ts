@@ -1,5 +1,6 @@
 import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
-import { ErrorCode, formatErrors, validateCallToolRequestParams, validateCallToolResult } from '@mcpkit/schema';
+import { ErrorCode, formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { validateCallToolRequestParams } from '@mcpkit/schema/2026-07-28/validators/requests';
 import type { ToolDefinition, ToolResult } from '../definitions/tool.js';
 import type { MethodHandler, ServerCore } from '../dispatch/core.js';
 import type { RequestContext } from '../dispatch/request-context.js';
@@ -10,6 +11,7 @@ import { invalidParams } from '../util/errors.js';
 import { MrtrRound } from './mrtr.js';
 import { requireObject, resultMeta } from './results.js';
 import { requireScopes } from './scopes.js';
+import { selfCheckValidators } from './self-check.js';
 
 /**
  * A tool execution error as a result (server/tools.mdx "Error Handling"): `isError: true` with the
@@ -27,6 +29,7 @@ async function checkOutput(def: ToolDefinition, result: JsonObject): Promise<voi
   const fail = (why: string): never => {
     throw new ResponseError(ErrorCode.InternalError, `Tool "${def.name}" returned ${why}`);
   };
+  const { validateCallToolResult } = await selfCheckValidators();
   if (!validateCallToolResult(result)) fail(`an invalid CallToolResult: ${formatErrors(validateCallToolResult.errors)}`);
   if (!def.output || result.isError === true) return;
   if (!('structuredContent' in result)) fail('no structuredContent although it declares an outputSchema');
@@ -74,41 +77,92 @@ export function extensionAnswer(core: ServerCore, method: string, out: Extension
 export const callTool: MethodHandler = {
   validate: validateCallToolRequestParams,
   enabled: (core, registry) => core.capabilities(registry).tools !== undefined,
-  async handle(params: JsonObject, call: RequestContext, core: ServerCore, registry) {
+  handle(params: JsonObject, call: RequestContext, core: ServerCore, registry) {
     const name = params.name as string;
     const def = registry.tools.get(name);
     if (!def) throw invalidParams(`Unknown tool: ${name}`);
     requireScopes(call, `tool "${name}"`, def.scopes);
     const args = (params.arguments ?? {}) as Record<string, unknown>;
-    let round: MrtrRound | undefined;
-    if (params.inputResponses !== undefined || params.requestState !== undefined) {
-      round = new MrtrRound(core, call, { name, arguments: args });
-      await round.begin(params);
+    // MRTR rounds, Standard Schema inputs and development self-checks await: they take the general path.
+    if (params.inputResponses !== undefined || params.requestState !== undefined || def.input.kind !== 'json' || core.development) {
+      return runTool(params, call, core, def, name, args);
     }
-
-    let value: unknown = args;
-    if (def.input.kind === 'json') {
-      const problem = def.input.check(args);
-      if (problem !== undefined) return toolError(core, `Invalid arguments for tool ${name}: ${problem}`);
-    } else {
-      const checked = await def.input.schema['~standard'].validate(args);
-      if (checked.issues) return toolError(core, `Invalid arguments for tool ${name}: ${formatIssues(checked.issues)}`);
-      value = checked.value;
-    }
-
-    let out: ToolResult | InputRequired | ExtensionResult;
+    // The common case pays for no await: a JSON Schema check, the handler, and its result if it is one already.
+    const problem = def.input.check(args);
+    if (problem !== undefined) return toolError(core, `Invalid arguments for tool ${name}: ${problem}`);
+    let out: ToolResult | InputRequired | ExtensionResult | Promise<ToolResult | InputRequired | ExtensionResult>;
     try {
-      out = await def.handler(value, call);
+      out = def.handler(args, call);
     } catch (error) {
-      if (error instanceof ResponseError) throw error;
-      if (call.signal.aborted) return null;
-      return toolError(core, messageOf(error));
+      return handlerFailed(core, call, error);
     }
-    requireObject(`Tool "${name}" handler`, out);
-    if (out instanceof InputRequired) return (round ?? new MrtrRound(core, call, { name, arguments: args })).answer(out);
-    if (out instanceof ExtensionResult) return extensionAnswer(core, 'tools/call', out);
-    const result = toResult(core, out);
-    if (core.development) await checkOutput(def, result);
-    return result;
+    if (!isPromise(out)) return answer(core, call, def, name, args, undefined, out);
+    return out.then(
+      (value) => answer(core, call, def, name, args, undefined, value),
+      (error: unknown) => handlerFailed(core, call, error),
+    );
   },
 };
+
+function isPromise<T>(value: Promise<T> | T): value is Promise<T> {
+  return typeof (value as { then?: unknown } | null)?.then === 'function';
+}
+
+/** A handler that threw: a `ResponseError` is a protocol error, anything else a tool execution error. */
+function handlerFailed(core: ServerCore, call: RequestContext, error: unknown): JsonObject | null {
+  if (error instanceof ResponseError) throw error;
+  if (call.signal.aborted) return null;
+  return toolError(core, messageOf(error));
+}
+
+/** What a handler returned, as the result sent (or the next MRTR round). */
+function answer(
+  core: ServerCore,
+  call: RequestContext,
+  def: ToolDefinition,
+  name: string,
+  args: Record<string, unknown>,
+  round: MrtrRound | undefined,
+  out: ToolResult | InputRequired | ExtensionResult,
+): JsonObject | Promise<JsonObject> {
+  requireObject(`Tool "${name}" handler`, out);
+  if (out instanceof InputRequired) return (round ?? new MrtrRound(core, call, { name, arguments: args })).answer(out);
+  if (out instanceof ExtensionResult) return extensionAnswer(core, 'tools/call', out);
+  const result = toResult(core, out);
+  if (core.development) return checkOutput(def, result).then(() => result);
+  return result;
+}
+
+/** The general path of `tools/call`: an MRTR round, a Standard Schema input, or a development self-check. */
+async function runTool(
+  params: JsonObject,
+  call: RequestContext,
+  core: ServerCore,
+  def: ToolDefinition,
+  name: string,
+  args: Record<string, unknown>,
+): Promise<JsonObject | null> {
+  let round: MrtrRound | undefined;
+  if (params.inputResponses !== undefined || params.requestState !== undefined) {
+    round = new MrtrRound(core, call, { name, arguments: args });
+    await round.begin(params);
+  }
+
+  let value: unknown = args;
+  if (def.input.kind === 'json') {
+    const problem = def.input.check(args);
+    if (problem !== undefined) return toolError(core, `Invalid arguments for tool ${name}: ${problem}`);
+  } else {
+    const checked = await def.input.schema['~standard'].validate(args);
+    if (checked.issues) return toolError(core, `Invalid arguments for tool ${name}: ${formatIssues(checked.issues)}`);
+    value = checked.value;
+  }
+
+  let out: ToolResult | InputRequired | ExtensionResult;
+  try {
+    out = await def.handler(value, call);
+  } catch (error) {
+    return handlerFailed(core, call, error);
+  }
+  return answer(core, call, def, name, args, round, out);
+}

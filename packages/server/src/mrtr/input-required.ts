@@ -1,3 +1,4 @@
+import { hasBrand } from '@mcpkit/jsonrpc';
 import type { InputRequest } from '@mcpkit/schema';
 
 /** Options of `inputRequired`. */
@@ -19,6 +20,13 @@ export interface InputRequiredOptions {
  * `InputRequiredResult`.
  */
 export class InputRequired {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static readonly '@mcpkit/brand': string = '@mcpkit/server/InputRequired';
+  /** `instanceof` by brand, so an instance from another copy of this package is recognised. */
+  static [Symbol.hasInstance](value: unknown): boolean {
+    // biome-ignore lint/complexity/noThisInStatic: `this` is the class `instanceof` asks about, a subclass included
+    return hasBrand(this, value);
+  }
   /** The input requests by key, as the client will see them. */
   readonly inputRequests: Readonly<Record<string, InputRequest>> | undefined;
   /** The state to seal into `requestState`, if any. */

@@ -1,12 +1,5 @@
-import {
-  validateCreateMessageResult,
-  validateElicitResult,
-  validateListRootsResult,
-  type CreateMessageResult,
-  type ElicitResult,
-  type InputResponses,
-  type ListRootsResult,
-} from '@mcpkit/schema';
+import type { CreateMessageResult, ElicitResult, InputResponses, ListRootsResult } from '@mcpkit/schema';
+import { validateCreateMessageResult, validateElicitResult, validateListRootsResult } from '@mcpkit/schema/2026-07-28/validators/requests';
 import { checkFormContent, type FormContent, type FormSchema } from './form-schema.js';
 
 /** An answer to a form elicitation, checked against the form: accepted with fitting content, or declined/cancelled. */

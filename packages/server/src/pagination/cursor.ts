@@ -1,4 +1,4 @@
-import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/internal';
+import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/encoding';
 import { invalidParams } from '../util/errors.js';
 import type { ItemList } from '../registry/registry.js';
 

@@ -1,5 +1,5 @@
 import { canonicalJson } from '../util/canonical-json.js';
-import { toBase64Url, utf8 } from '@mcpkit/jsonrpc/internal';
+import { toBase64Url, utf8 } from '@mcpkit/jsonrpc/encoding';
 import type { Principal } from '../util/principal.js';
 
 /** SHA-256 of a text, base64url, truncated to 128 bits: enough to tell bindings apart. */

@@ -1,4 +1,4 @@
-import { fromBase64Url, toBase64Url } from '@mcpkit/jsonrpc/internal';
+import { fromBase64Url, toBase64Url } from '@mcpkit/jsonrpc/encoding';
 
 /** One key of the state key ring: an id (sent with every sealed state) and 32 secret bytes. */
 export interface StateKey {
@@ -40,7 +40,7 @@ interface RingEntry {
   readonly id: string;
   /** Undefined for the random key until its first use (nothing random at construction: Workers forbids it at load). */
   bytes: Uint8Array | undefined;
-  key?: Promise<CryptoKey>;
+  key?: ReturnType<typeof crypto.subtle.importKey>;
 }
 
 /** The keys that seal and open `requestState`. The first key seals; all of them open (rotation). */
@@ -75,8 +75,11 @@ export class KeyRing {
     return new KeyRing([], true);
   }
 
-  /** The AES-GCM key with this id, or `undefined` for an id the ring does not hold. */
-  key(id: string): Promise<CryptoKey> | undefined {
+  /**
+   * The AES-GCM key with this id, or `undefined` for an id the ring does not hold. (Typed by what
+   * `crypto.subtle.importKey` gives, not the DOM lib's `CryptoKey`, so Node-only consumers compile.)
+   */
+  key(id: string): ReturnType<typeof crypto.subtle.importKey> | undefined {
     const entry = this.entries.get(id);
     if (!entry) return undefined;
     entry.bytes ??= crypto.getRandomValues(new Uint8Array(32));

@@ -1,5 +1,6 @@
-import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/internal';
+import { fromBase64Url, fromUtf8, toBase64Url, utf8 } from '@mcpkit/jsonrpc/encoding';
 import type { KeyRing } from './key-ring.js';
+import { LocalError } from '@mcpkit/jsonrpc';
 
 /** What a sealed state is bound to; all three must match when it comes back. */
 export interface StateBinding {
@@ -15,7 +16,9 @@ export interface StateBinding {
 export type StateErrorReason = 'malformed' | 'unknown-key' | 'tampered' | 'expired' | 'misbound' | 'replayed';
 
 /** A `requestState` that must not be trusted; dispatch answers it with `-32602`. */
-export class StateError extends Error {
+export class StateError extends LocalError {
+  /** The brand `instanceof` recognises across copies of this package (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/server/StateError';
   override readonly name = 'StateError';
   constructor(
     readonly reason: StateErrorReason,

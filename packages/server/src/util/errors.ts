@@ -1,5 +1,6 @@
 import { ResponseError } from '@mcpkit/jsonrpc';
-import { ErrorCode, type ClientCapabilities } from '@mcpkit/schema';
+import type { ClientCapabilities } from '@mcpkit/schema';
+import { ErrorCode } from '@mcpkit/schema/2026-07-28/core';
 
 /**
  * Builders of the protocol errors a handler may throw (or dispatch answers with). Each returns a

@@ -1,4 +1,5 @@
-import { LOGGING_LEVELS, type LoggingLevel } from '@mcpkit/schema';
+import type { LoggingLevel } from '@mcpkit/schema';
+import { LOGGING_LEVELS } from '@mcpkit/schema/2026-07-28/core';
 
 const RANK: ReadonlyMap<string, number> = new Map(LOGGING_LEVELS.map((level, i) => [level, i]));
 

@@ -1,16 +1,7 @@
-/**
- * The authenticated caller, as an authorization layer puts it in `DispatchContext.transport.principal`.
- * Only `subject` is required; `issuer` and `scopes` are read when present.
- */
-export interface Principal {
-  /** Stable identifier of the caller at its issuer (the token's `sub`). */
-  readonly subject: string;
-  /** Who vouched for the subject (the token's `iss`); part of the caller's identity. */
-  readonly issuer?: string;
-  /** The scopes granted to this request's credentials. */
-  readonly scopes?: readonly string[];
-  readonly [key: string]: unknown;
-}
+import type { Principal } from '@mcpkit/jsonrpc';
+
+// The caller's shape is jsonrpc's (`Principal`, owned there): one declaration for every package.
+export type { Principal };
 
 /** The transport's principal when it has the `Principal` shape, otherwise `undefined` (anonymous). */
 export function readPrincipal(value: unknown): Principal | undefined {

@@ -1,4 +1,5 @@
-import { open, readdir, realpath, stat } from 'node:fs/promises';
+import { constants, type BigIntStats, type Dirent } from 'node:fs';
+import { lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { SkillSource, SkillSourceEntry } from '../source.js';
 
@@ -8,10 +9,17 @@ export interface DirectorySkillSourceOptions {
   followSymlinks?: boolean;
 }
 
-const isMissing = (error: unknown): boolean => {
-  const code = (error as { code?: unknown })?.code;
-  return code === 'ENOENT' || code === 'ENOTDIR' || code === 'EISDIR';
-};
+// Windows has neither flag (nor named pipes in the tree); 0 leaves them out there.
+const { O_RDONLY, O_NOFOLLOW = 0, O_NONBLOCK = 0, O_DIRECTORY = 0 } = constants;
+/** Entries whose kind needs a `stat` (links followed, file systems that do not say), looked at this many at a time. */
+const STAT_CONCURRENCY = 16;
+
+/**
+ * Any error of the file system (`ELOOP`, `ENAMETOOLONG`, `EACCES`, `ENOENT`...): the path is not
+ * served, which the server answers with -32602 naming the URI. Errors without a code are bugs and
+ * travel on.
+ */
+const isSystemError = (error: unknown): boolean => typeof (error as { code?: unknown })?.code === 'string';
 
 /**
  * A skill source reading the directory `root`, each subdirectory holding a `SKILL.md` being a skill
@@ -19,65 +27,130 @@ const isMissing = (error: unknown): boolean => {
  * needs them, never ahead; a file's version token is its modification time and size, so the server
  * digests a file again only when it changed. Paths never leave `root`: the server hands over checked
  * segments only, and symbolic links are not served (unless `followSymlinks`, then only those whose
- * target stays inside `root`).
+ * target stays inside `root`). Every file and directory is opened first and checked afterwards (what
+ * was opened is a regular file or a directory, and is the object its checked path inside `root`
+ * names), so swapping a path for a link or a named pipe between a check and the read changes
+ * nothing; a pipe is never waited on.
  *
- * @example const skills = skillsServer({ source: directorySkillSource('./skills') });
+ * @example const skills = createSkillsServer({ source: directorySkillSource('./skills') });
  */
 export function directorySkillSource(root: string, options: DirectorySkillSourceOptions = {}): SkillSource {
   const base = resolve(root);
+  const follow = options.followSymlinks === true;
   const locate = (path: string): string => {
     const full = resolve(base, ...path.split('/').filter((s) => s !== ''));
     if (full !== base && !full.startsWith(base + sep)) throw new RangeError(`directorySkillSource: ${JSON.stringify(path)} leaves ${base}`);
     return full;
   };
   let realBase: Promise<string> | undefined;
-  // Where `full` really is must be inside the real root, and (without followSymlinks) exactly where
-  // its path says: a linked directory on the way is refused like a linked file.
-  const reachable = async (full: string): Promise<boolean> => {
-    realBase ??= realpath(base).catch((error: unknown) => {
+  const top = (): Promise<string> =>
+    (realBase ??= realpath(base).catch((error: unknown) => {
       realBase = undefined; // the root may appear later
       throw error;
-    });
-    const [real, top] = await Promise.all([realpath(full), realBase]);
-    if (options.followSymlinks) return real === top || real.startsWith(top + sep);
-    return real === resolve(top, full.slice(base.length + 1) || '.');
+    }));
+  // Where `real` (a resolved path) may be: inside the real root, and (without followSymlinks) exactly
+  // where the path `full` says, so a linked directory on the way is refused like a linked file.
+  const allowed = async (full: string, real: string): Promise<boolean> => {
+    const realTop = await top();
+    if (follow) return real === realTop || real.startsWith(realTop + sep);
+    return real === resolve(realTop, full.slice(base.length + 1) || '.');
+  };
+  // The object open() gave is the one found now at the checked place inside the root. A swap after
+  // the open (say, back to the regular file once the link was followed) shows as another inode.
+  const isWhereItBelongs = async (full: string, opened: BigIntStats): Promise<boolean> => {
+    const real = await realpath(full);
+    if (!(await allowed(full, real))) return false;
+    const found = await stat(real, { bigint: true });
+    return found.dev === opened.dev && found.ino === opened.ino;
+  };
+  /** Opens `full` as a file (or a directory) that is where it belongs; `undefined` for anything else. */
+  const openChecked = async (full: string, directory: boolean): Promise<{ handle: FileHandle; info: BigIntStats } | undefined> => {
+    let handle: FileHandle;
+    try {
+      // O_NONBLOCK: a named pipe opens at once instead of waiting for a writer (and is refused below).
+      // The root itself may be a link (the configured path is trusted); nothing below it is, unless followSymlinks.
+      handle = await open(full, O_RDONLY | O_NONBLOCK | (follow || full === base ? 0 : O_NOFOLLOW) | (directory ? O_DIRECTORY : 0));
+    } catch (error) {
+      if (isSystemError(error)) return undefined;
+      throw error;
+    }
+    try {
+      const info = await handle.stat({ bigint: true });
+      if ((directory ? info.isDirectory() : info.isFile()) && (await isWhereItBelongs(full, info))) return { handle, info };
+    } catch (error) {
+      if (!isSystemError(error)) {
+        await handle.close();
+        throw error;
+      }
+    }
+    await handle.close();
+    return undefined;
+  };
+  /** The kind of an entry that its directory entry does not tell (a link to follow, an unknown type). */
+  const kindOf = async (full: string, dirent: Dirent): Promise<SkillSourceEntry['kind'] | undefined> => {
+    try {
+      if (dirent.isSymbolicLink()) {
+        if (!follow || !(await allowed(full, await realpath(full)))) return undefined;
+        const info = await stat(full);
+        return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : undefined;
+      }
+      const info = await lstat(full);
+      return info.isFile() ? 'file' : info.isDirectory() ? 'directory' : undefined;
+    } catch (error) {
+      if (isSystemError(error)) return undefined;
+      throw error;
+    }
   };
   return {
     async list(path) {
       const dir = locate(path);
-      let dirents;
+      const opened = await openChecked(dir, true);
+      if (!opened) return undefined;
+      let dirents: Dirent[];
       try {
-        if (!(await reachable(dir))) return undefined;
-        dirents = await readdir(dir, { withFileTypes: true });
+        dirents = await readOpenedDirectory(opened.handle, dir, opened.info);
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isSystemError(error)) return undefined;
         throw error;
+      } finally {
+        await opened.handle.close();
       }
+      // Kinds come with the directory entries: no stat per entry, so a directory of 100,000 files
+      // costs one read of its names. Versions are asked for later, for the files a skill serves.
       const entries: SkillSourceEntry[] = [];
+      const unsure: Dirent[] = [];
       for (const dirent of dirents) {
-        const full = `${dir}${sep}${dirent.name}`;
-        if (dirent.isSymbolicLink() && !(options.followSymlinks && (await reachable(full).catch(() => false)))) continue;
-        const info = await stat(full).catch(() => undefined);
-        if (info?.isFile()) entries.push({ name: dirent.name, kind: 'file', version: `${info.mtimeMs}:${info.size}` });
-        else if (info?.isDirectory()) entries.push({ name: dirent.name, kind: 'directory' });
+        if (dirent.isFile()) entries.push({ name: dirent.name, kind: 'file' });
+        else if (dirent.isDirectory()) entries.push({ name: dirent.name, kind: 'directory' });
+        else if ((dirent.isSymbolicLink() && follow) || isUnknownType(dirent)) unsure.push(dirent);
+        // Links not followed, pipes, sockets, devices: left out.
+      }
+      for (let i = 0; i < unsure.length; i += STAT_CONCURRENCY) {
+        const batch = unsure.slice(i, i + STAT_CONCURRENCY);
+        const kinds = await Promise.all(batch.map((dirent) => kindOf(`${dir}${sep}${dirent.name}`, dirent)));
+        batch.forEach((dirent, j) => {
+          const kind = kinds[j];
+          if (kind) entries.push({ name: dirent.name, kind });
+        });
       }
       return entries;
     },
-    async read(path, maxBytes) {
-      const full = locate(path);
-      let handle;
+    async version(path) {
       try {
-        if (!(await reachable(full))) return undefined;
-        handle = await open(full, 'r');
+        const info = await (follow ? stat : lstat)(locate(path));
+        return info.isFile() ? `${info.mtimeMs}:${info.size}` : undefined;
       } catch (error) {
-        if (isMissing(error)) return undefined;
+        if (isSystemError(error)) return undefined;
         throw error;
       }
+    },
+    async read(path, maxBytes) {
+      const opened = await openChecked(locate(path), false);
+      if (!opened) return undefined;
+      const { handle, info } = opened;
       try {
-        const info = await handle.stat();
-        if (!info.isFile()) return undefined;
         // Never more than one byte past the limit: an oversized file costs no more than that to refuse.
-        const length = Math.min(info.size, maxBytes + 1);
+        const length = Math.min(Number(info.size), maxBytes + 1);
         const bytes = new Uint8Array(length);
         let offset = 0;
         while (offset < length) {
@@ -86,9 +159,46 @@ export function directorySkillSource(root: string, options: DirectorySkillSource
           offset += bytesRead;
         }
         return offset === length ? bytes : bytes.subarray(0, offset);
+      } catch (error) {
+        if (isSystemError(error)) return undefined;
+        throw error;
       } finally {
         await handle.close();
       }
     },
   };
+}
+
+/** A directory entry whose type the file system did not report (`DT_UNKNOWN`). */
+function isUnknownType(dirent: Dirent): boolean {
+  return !(
+    dirent.isFile() ||
+    dirent.isDirectory() ||
+    dirent.isSymbolicLink() ||
+    dirent.isFIFO() ||
+    dirent.isSocket() ||
+    dirent.isCharacterDevice() ||
+    dirent.isBlockDevice()
+  );
+}
+
+/**
+ * The entries of the directory `handle` holds open. On Linux its names are read through the
+ * descriptor itself (`/proc/self/fd/N`), so the directory cannot be swapped under the read; elsewhere
+ * by its path, and the path must still name the opened directory afterwards.
+ */
+async function readOpenedDirectory(handle: FileHandle, dir: string, opened: BigIntStats): Promise<Dirent[]> {
+  if (process.platform === 'linux') {
+    try {
+      return await readdir(`/proc/self/fd/${handle.fd}`, { withFileTypes: true });
+    } catch {
+      // No /proc (a bare container): by path, checked below.
+    }
+  }
+  const dirents = await readdir(dir, { withFileTypes: true });
+  const after = await stat(await realpath(dir), { bigint: true });
+  if (after.dev !== opened.dev || after.ino !== opened.ino) {
+    throw Object.assign(new Error(`${dir} changed while it was read`), { code: 'ESTALE' });
+  }
+  return dirents;
 }

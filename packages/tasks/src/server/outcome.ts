@@ -1,5 +1,6 @@
 import { ResponseError } from '@mcpkit/jsonrpc';
-import { ExtensionResult, InputRequired, type ToolResult } from '@mcpkit/server';
+import { InputRequired, type ToolResult } from '@mcpkit/server';
+import { ExtensionResult } from '@mcpkit/server/extension';
 import type { InputRequest } from '@mcpkit/schema';
 import type { TaskError } from '../store/task-store.js';
 

@@ -15,6 +15,8 @@ import { isTerminal } from './views.js';
 export class TaskRunner {
   private holderId: string | undefined;
   private readonly local = new Map<string, AbortController>();
+  /** How many of the local handlers run for each owner. */
+  private readonly perOwner = new Map<string | null, number>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private subscription: Promise<(() => void | Promise<void>) | undefined> | undefined;
   private closed = false;
@@ -32,6 +34,11 @@ export class TaskRunner {
     return this.local.size;
   }
 
+  /** How many handlers run here now for `owner`. */
+  runningFor(owner: string | null): number {
+    return this.perOwner.get(owner) ?? 0;
+  }
+
   /** A fresh lease for this runner. */
   lease(): TaskLease {
     return { holder: this.holder, until: this.service.now + this.service.settings.leaseMs };
@@ -42,6 +49,7 @@ export class TaskRunner {
     if (this.closed || this.local.has(record.taskId)) return;
     const controller = new AbortController();
     this.local.set(record.taskId, controller);
+    this.perOwner.set(record.owner, this.runningFor(record.owner) + 1);
     this.watch();
     void this.execute(record, controller).catch((error: unknown) =>
       this.service.host?.onError(error, { method: 'tools/call', requestId: record.run.requestId }),
@@ -111,6 +119,9 @@ export class TaskRunner {
       }
     }
     this.local.delete(record.taskId);
+    const left = this.runningFor(record.owner) - 1;
+    if (left > 0) this.perOwner.set(record.owner, left);
+    else this.perOwner.delete(record.owner);
     if (this.local.size === 0 && this.timer !== undefined) {
       clearInterval(this.timer);
       this.timer = undefined;

@@ -1,5 +1,6 @@
 import { ResponseError } from '@mcpkit/jsonrpc';
-import { invalidParams, type ExtensionHost, type ToolDefinition } from '@mcpkit/server';
+import { invalidParams, type ToolDefinition } from '@mcpkit/server';
+import type { ExtensionHost } from '@mcpkit/server/extension';
 import type { TaskPage, TaskRecord, TaskStore } from '../store/task-store.js';
 import { takeAnswers } from './input-keys.js';
 import { TaskRunner } from './runner.js';
@@ -14,6 +15,7 @@ export interface ServiceSettings {
   readonly retentionMs: number;
   readonly leaseMs: number;
   readonly maxRunning: number;
+  readonly maxRunningPerOwner: number;
 }
 
 /** A task tool as the service knows it: its definition (handler) and how it supports tasks. */

@@ -1,7 +1,6 @@
 import { ResponseError, type JsonObject } from '@mcpkit/jsonrpc';
 import { TASKS_EXTENSION_ID } from '@mcpkit/schema/tasks';
 import {
-  extensionResult,
   InputRequired,
   missingClientExtension,
   tool,
@@ -12,6 +11,8 @@ import {
   type ToolDefinition,
   type ToolSchema,
 } from '@mcpkit/server';
+import { extensionResult } from '@mcpkit/server/extension';
+import { isTaskLimitError } from '../store/limit-error.js';
 import type { TaskRecord } from '../store/task-store.js';
 import { ownerOf, storedPrincipal } from './owner.js';
 import type { TaskService } from './task-service.js';
@@ -83,15 +84,26 @@ async function startTask(
   toolPoll: number | undefined,
 ): Promise<TaskRecord> {
   const { settings, runner } = service;
+  const owner = ownerOf(ctx.principal, ctx.transport);
+  // The caller's own cap first: it is the answer that tells the caller what to do.
+  if (runner.runningFor(owner) >= settings.maxRunningPerOwner) {
+    throw new ResponseError(-32603, `You run ${settings.maxRunningPerOwner} tasks already, the most one caller may here: let one finish, then try again`, {
+      limit: 'maxRunningPerOwner',
+      max: settings.maxRunningPerOwner,
+    });
+  }
   if (runner.running >= settings.maxRunning) {
-    throw new ResponseError(-32603, `This server runs ${settings.maxRunning} tasks already; try again later`);
+    throw new ResponseError(-32603, `This server runs ${settings.maxRunning} tasks already; try again later`, {
+      limit: 'maxRunning',
+      max: settings.maxRunning,
+    });
   }
   const now = service.now;
   const ttlMs = toolTtl === undefined ? settings.ttlMs : toolTtl;
   const principal = storedPrincipal(ctx.principal);
   const record: TaskRecord = {
     taskId: globalThis.crypto.randomUUID(),
-    owner: ownerOf(ctx.principal, ctx.signal),
+    owner,
     status: 'working',
     createdAt: now,
     lastUpdatedAt: now,
@@ -114,7 +126,17 @@ async function startTask(
     lease: runner.lease(),
     version: 1,
   };
-  await settings.store.create(record);
+  try {
+    await settings.store.create(record);
+  } catch (error) {
+    if (!isTaskLimitError(error)) throw error;
+    throw new ResponseError(-32603, error.message, {
+      limit: error.limit,
+      max: error.max,
+      held: error.held,
+      ...(error.maxTasksPerOwner === undefined ? {} : { maxTasksPerOwner: error.maxTasksPerOwner }),
+    });
+  }
   runner.start(record);
   return record;
 }

@@ -1,6 +1,7 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
 import { TASKS_EXTENSION_ID, validateTaskRequestParams } from '@mcpkit/schema/tasks';
-import type { ExtensionHost, ExtensionMethod, JsonSchemaObject, ServerExtension, ToolDefinition, ToolSchema } from '@mcpkit/server';
+import type { JsonSchemaObject, ToolDefinition, ToolSchema } from '@mcpkit/server';
+import type { ExtensionHost, ExtensionMethod, ServerExtension } from '@mcpkit/server/extension';
 import { MemoryTaskStore } from '../store/memory-store.js';
 import type { TaskStore } from '../store/task-store.js';
 import { ownerOf } from './owner.js';
@@ -8,7 +9,7 @@ import { TaskService } from './task-service.js';
 import { taskTool, type TaskToolConfig } from './task-tool.js';
 import { detailedTask } from './views.js';
 
-/** Options of `tasksServer`. */
+/** Options of `createTasksServer`. */
 export interface TasksServerOptions {
   /** Where tasks live (default a `MemoryTaskStore`: one replica). Replicas share one, e.g. `RedisTaskStore`. */
   store?: TaskStore;
@@ -24,11 +25,17 @@ export interface TasksServerOptions {
   leaseMs?: number;
   /** Handlers running as tasks at once in this process before new task calls are refused with `-32603` (default 1000). */
   maxRunning?: number;
+  /**
+   * Of those, how many one owner (a principal, a legacy session without one, or all unauthenticated
+   * callers together) may run at once before its new task calls are refused with `-32603` naming
+   * this limit (default a tenth of `maxRunning`, at least 1).
+   */
+  maxRunningPerOwner?: number;
 }
 
 const isObject = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v);
 const positive = (name: string, value: number): number => {
-  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`tasksServer: ${name} must be a positive integer, got ${value}`);
+  if (!Number.isInteger(value) || value <= 0) throw new RangeError(`createTasksServer: ${name} must be a positive integer, got ${value}`);
   return value;
 };
 
@@ -49,7 +56,9 @@ export class TasksServer implements ServerExtension {
   readonly listen;
   private readonly service: TaskService;
 
+  /** @internal Made one way: `createTasksServer(options)`. */
   constructor(options: TasksServerOptions = {}) {
+    const maxRunning = positive('maxRunning', options.maxRunning ?? 1000);
     const ttlMs = options.ttlMs === undefined ? 3_600_000 : options.ttlMs === null ? null : positive('ttlMs', options.ttlMs);
     this.service = new TaskService({
       store: options.store ?? new MemoryTaskStore({ now: options.now }),
@@ -58,11 +67,12 @@ export class TasksServer implements ServerExtension {
       pollIntervalMs: positive('pollIntervalMs', options.pollIntervalMs ?? 1000),
       retentionMs: positive('retentionMs', options.retentionMs ?? 600_000),
       leaseMs: positive('leaseMs', options.leaseMs ?? 30_000),
-      maxRunning: positive('maxRunning', options.maxRunning ?? 1000),
+      maxRunning,
+      maxRunningPerOwner: positive('maxRunningPerOwner', options.maxRunningPerOwner ?? Math.max(1, Math.ceil(maxRunning / 10))),
     });
     SERVICES.set(this, this.service);
     const service = this.service;
-    const owner = (ctx: Parameters<ExtensionMethod['handle']>[1]) => ownerOf(ctx.principal, ctx.signal);
+    const owner = (ctx: Parameters<ExtensionMethod['handle']>[1]) => ownerOf(ctx.principal, ctx.transport);
     // spec: extensions/tasks/tasks.md "Protocol Errors" — each method is -32021 for a non-declaring client.
     this.methods = {
       'tasks/get': {
@@ -147,9 +157,9 @@ export class TasksServer implements ServerExtension {
  * The tasks extension for a server.
  *
  * @example
- * const tasks = tasksServer({ store: new MemoryTaskStore() });
+ * const tasks = createTasksServer({ store: new MemoryTaskStore() });
  * const server = createServer({ info, tools: [tasks.tool({ name: 'slow', handler })], extensions: [tasks] });
  */
-export function tasksServer(options?: TasksServerOptions): TasksServer {
+export function createTasksServer(options?: TasksServerOptions): TasksServer {
   return new TasksServer(options);
 }

@@ -81,7 +81,12 @@ export interface TaskPage {
  * `RedisTaskStore` of `@mcpkit/redis/tasks` serves many.
  */
 export interface TaskStore {
-  /** Stores a new task; resolves once any replica's `get` finds it (rejects when the id exists). */
+  /**
+   * Stores a new task; resolves once any replica's `get` finds it (rejects when the id exists). A store
+   * with caps rejects with `TaskLimitError` when the owner has no room left; to make room it may forget
+   * the owner's own oldest ended tasks, and tasks past their TTL, but never another owner's live task or
+   * unexpired result.
+   */
   create(record: TaskRecord): Promise<void>;
   /** The task, or `undefined` when it is unknown or was forgotten. */
   get(taskId: string): Promise<TaskRecord | undefined>;

@@ -16,7 +16,22 @@ const HELPERS = `
 private inline fun <reified T> ObjectMapper.readValue(json: String): T = readValue(json, object : TypeReference<T>() {})
 
 private inline fun <reified T> ObjectMapper.treeToValue(node: JsonNode): T = convertValue(node, object : TypeReference<T>() {})
+
+private fun textOf(node: JsonNode): String =
+    if (node.isTextual) node.asText() else throw IllegalArgumentException("expected a string, got " + node.nodeType.name.toLowerCase())
 `;
+
+/** Mapper settings: no conversion between strings, numbers and booleans; no input echoed in messages. */
+const STRICT = [
+  '    configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false)',
+  '    configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)',
+  '    configure(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION, false)',
+  '    for (shape in listOf(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {',
+  '        coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail)',
+  '    }',
+  '    coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)',
+  '',
+].join('\n');
 
 const ANY_MEMBERS = [
   '    /** Members not declared above, kept as received and written back. */',
@@ -50,7 +65,8 @@ function rewriteParameters(label, className, lines, nullable) {
     const required = Boolean(annotation && /required=true/.test(annotation));
     const property = `JsonProperty("${json}"${required ? ', required=true' : ''})`;
     const include = required && type.endsWith('?') ? '@get:JsonInclude(JsonInclude.Include.ALWAYS)' : '';
-    out.push(`    @param:JsonProperty("${json}")@get:${property}@field:${property}${include}`);
+    // required=true on the creator parameter: a missing member is refused by its JSON name.
+    out.push(`    @param:${property}@get:${property}@field:${property}${include}`);
     // A JsonNode? keeps an explicit null (NullNode) apart from an absent member (null).
     const tree = type === 'Any?' || nullable.has(normalizeName(json));
     out.push(`    val ${name}: ${tree ? 'JsonNode?' : type}${defaultNull}${comma}`);
@@ -71,7 +87,11 @@ function postProcess(text, rev, schema) {
     {
       name: 'no jackson-module-kotlin import; TypeReference imported',
       pattern: /^import com\.fasterxml\.jackson\.module\.kotlin\.\*\n/gm,
-      replace: 'import com.fasterxml.jackson.core.type.TypeReference\n',
+      replace:
+        'import com.fasterxml.jackson.core.type.TypeReference\n' +
+        'import com.fasterxml.jackson.databind.cfg.CoercionAction\n' +
+        'import com.fasterxml.jackson.databind.cfg.CoercionInputShape\n' +
+        'import com.fasterxml.jackson.databind.type.LogicalType\n',
     },
     {
       name: 'reified helpers defined in the file',
@@ -79,13 +99,36 @@ function postProcess(text, rev, schema) {
       replace: `${HELPERS.trimStart()}\n$1`,
     },
     {
-      name: 'a plain ObjectMapper: tolerant of unknown members, nulls inside maps kept',
+      name: 'a plain ObjectMapper: tolerant of unknown members, nulls inside maps kept, strict scalars',
       pattern: /^val mapper = jacksonObjectMapper\(\)\.apply \{\n(.*\n)? {4}setSerializationInclusion\(JsonInclude\.Include\.NON_NULL\)\n/gm,
       replace: (whole, naming = '') =>
         'val mapper: ObjectMapper = ObjectMapper().apply {\n' +
         naming +
         '    configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)\n' +
-        '    setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))\n',
+        '    setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))\n' +
+        STRICT,
+    },
+    {
+      // it.asText() turns a number into its digits; an enum member must be a JSON string.
+      name: 'enum members read only from strings',
+      pattern: /\{ (\w+)\.fromValue\(it\.asText\(\)\) \}/g,
+      min: 10,
+      replace: (whole, type) => `{ ${type}.fromValue(textOf(it)) }`,
+    },
+    {
+      name: 'enum refusals say what was expected',
+      pattern:
+        /^( {8}fun fromValue\(value: String\): \w+ = when \(value\) \{\n)((?: {12}".*" +-> \w+\n)+)( {12}else +-> )throw IllegalArgumentException\(\)$/gm,
+      min: 10,
+      replace: (whole, head, cases, other) => {
+        const values = [...cases.matchAll(/^ {12}(".*?") +->/gm)].map((m) => m[1]);
+        return `${head}${cases}${other}throw IllegalArgumentException(${JSON.stringify(`expected one of ${values.join(', ')}, got `).replaceAll('$', '\\$')} + "\\"" + value + "\\"")`;
+      },
+    },
+    {
+      name: 'union refusals say what came',
+      pattern: /^( {8}fun fromJson\(jn: JsonNode\): (\w+) = when \(jn\) \{\n(?: {12}.*\n)*? {12}else +-> )throw IllegalArgumentException\(\)$/gm,
+      replace: (whole, head, type) => `${head}throw IllegalArgumentException("not a valid ${type}: " + jn.nodeType.name.toLowerCase())`,
     },
     {
       name: 'data classes: @JsonCreator constructor naming every member, undeclared members kept',

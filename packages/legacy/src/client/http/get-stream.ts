@@ -1,7 +1,7 @@
 import { HttpError } from '@mcpkit/http';
 import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import { SessionExpiredError } from '../errors.js';
-import { readExcerpt } from '@mcpkit/http/internal';
+import { readExcerpt } from '@mcpkit/http/toolkit';
 import { delay, SseCursor } from './sse-stream.js';
 
 /**

@@ -2,10 +2,10 @@
  * What the HTTP parts of the dual-era client share: the injectable `fetch` (so an auth layer such
  * as `withOAuth(fetch, …)` of `@mcpkit/auth/client` can wrap it), a hook that sees every exchange's
  * status line and headers (for traces and the demo transcript), and small text helpers (bodies are
- * read with the reply reading of `@mcpkit/http/internal`).
+ * read with the reply reading of `@mcpkit/http/toolkit`).
  */
 import type { FetchLike, HttpExchangeInfo } from '@mcpkit/http';
-import { defaultFetch, reportExchange as report } from '@mcpkit/http/internal';
+import { defaultFetch, reportExchange as report } from '@mcpkit/http/toolkit';
 
 export { defaultFetch };
 export type { FetchLike, HttpExchangeInfo };

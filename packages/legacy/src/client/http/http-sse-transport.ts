@@ -10,7 +10,7 @@
  * session initializes again, and the next `initialize` opens a new stream, that is a new session.
  */
 import { HttpError, HttpTransportError } from '@mcpkit/http';
-import { readExcerpt, SseParser } from '@mcpkit/http/internal';
+import { anySignal, readExcerpt, SseParser } from '@mcpkit/http/toolkit';
 import {
   InvalidMessageError,
   LocalError,
@@ -113,7 +113,7 @@ export class HttpSseClientTransport implements MessageTransport {
       else throw new SessionExpiredError(this.url);
     }
     const target = this.messageUrl as string;
-    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const signal = options.signal ? anySignal([options.signal, this.lifetime.signal]) : this.lifetime.signal;
     // Registered before the POST: the answer may come on the stream before the POST's own reply.
     const answered = isRequest ? this.expect(message.id as RequestId, signal) : undefined;
     answered?.catch(ignore); // awaited below; a stream lost while the POST runs must not go unhandled
@@ -163,7 +163,7 @@ export class HttpSseClientTransport implements MessageTransport {
 
   private async open(): Promise<void> {
     const controller = new AbortController();
-    const signal = AbortSignal.any([controller.signal, this.lifetime.signal]);
+    const signal = anySignal([controller.signal, this.lifetime.signal]);
     const timeoutMs = this.options.endpointTimeoutMs ?? 10_000;
     let timedOut = false;
     const timer = setTimeout(() => {

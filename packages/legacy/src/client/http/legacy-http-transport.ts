@@ -24,7 +24,7 @@ import {
 } from '@mcpkit/jsonrpc';
 import { HEADER_LAST_EVENT_ID, HEADER_PROTOCOL_VERSION, HEADER_SESSION_ID } from '@mcpkit/schema/2025-11-25';
 import { SessionExpiredError } from '../errors.js';
-import { readExcerpt, readTextLimited } from '@mcpkit/http/internal';
+import { anySignal, readExcerpt, readTextLimited } from '@mcpkit/http/toolkit';
 import { defaultFetch, excerpt, reportExchange, type FetchLike, type HttpClientSettings } from './http-exchange.js';
 import { openGetStream, type GetStreamHost } from './get-stream.js';
 import { delay, SseCursor } from './sse-stream.js';
@@ -115,7 +115,7 @@ export class LegacyHttpClientTransport implements MessageTransport {
   /** POSTs one message; for a request, resolves once its response went through `onMessage`. */
   async send(message: JsonRpcMessage, options: SendOptions = {}): Promise<void> {
     if (this.lifetime.signal.aborted) throw new TransportClosedError('transport closed');
-    const signal = options.signal ? AbortSignal.any([options.signal, this.lifetime.signal]) : this.lifetime.signal;
+    const signal = options.signal ? anySignal([options.signal, this.lifetime.signal]) : this.lifetime.signal;
     const isRequest = 'method' in message && 'id' in message;
     const initializing = isRequest && message.method === 'initialize';
     const headers = this.headers({ 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...options.headers }, initializing);
@@ -221,7 +221,7 @@ export class LegacyHttpClientTransport implements MessageTransport {
     if (this.options.getStream === false || this.getStream !== undefined || this.lifetime.signal.aborted) return;
     const controller = new AbortController();
     this.getStream = controller;
-    void openGetStream(this.getStreamHost, AbortSignal.any([controller.signal, this.lifetime.signal]), this.options);
+    void openGetStream(this.getStreamHost, anySignal([controller.signal, this.lifetime.signal]), this.options);
   }
 
   private async readReply(response: Response, request: JsonRpcRequest, signal: AbortSignal): Promise<void> {

@@ -4,7 +4,7 @@ import type { DiscoverResult } from '@mcpkit/schema';
 import { EraProbeError } from '../errors.js';
 import { probeRequest, readError, readResult, type ProbeIdentity, type ProbeReading } from '../probe-reading.js';
 import { defaultFetch, excerpt, parseJson, reportExchange, type HttpClientSettings } from './http-exchange.js';
-import { pumpSse, readExcerpt, readTextLimited, SseParser } from '@mcpkit/http/internal';
+import { pumpSse, readExcerpt, readTextLimited, SseParser } from '@mcpkit/http/toolkit';
 
 /**
  * The era probe over Streamable HTTP (2026-07-28 basic/transports/streamable-http.mdx, "Backward

@@ -1,5 +1,5 @@
 import { InvalidMessageError, readMessage, type JsonRpcMessage } from '@mcpkit/jsonrpc';
-import { pumpSse, SseParser } from '@mcpkit/http/internal';
+import { pumpSse, SseParser } from '@mcpkit/http/toolkit';
 
 /**
  * One legacy SSE stream read to its end, possibly over several connections: the messages of each

@@ -31,6 +31,8 @@ export interface EndpointAttempt {
  * but neither as MCP. `attempts` says what each got.
  */
 export class WrongEndpointError extends LocalError {
+  /** The brand `instanceof` recognises across copies (see `hasBrand` of @mcpkit/jsonrpc). */
+  static override readonly '@mcpkit/brand': string = '@mcpkit/legacy/WrongEndpointError';
   override readonly name = 'WrongEndpointError';
   constructor(
     /** The URL given. */

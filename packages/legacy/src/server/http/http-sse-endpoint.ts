@@ -11,7 +11,7 @@
  * spec: 2024-11-05 basic/transports.mdx ("HTTP with SSE"); 2025-11-25/pages/basic/transports.mdx ("Backwards Compatibility")
  */
 import { clientAddressOf, createOriginCheck, DEFAULT_LIMITS, type HttpHandlerOptions } from '@mcpkit/http';
-import { encodeSseEvent, isJsonContentType, jsonRpcErrorResponse, parseJsonBody, readBodyLimited, SseResponse, Ticker } from '@mcpkit/http/internal';
+import { encodeSseEvent, isJsonContentType, jsonRpcErrorResponse, parseJsonBody, readBodyWithin, SseResponse, Ticker } from '@mcpkit/http/toolkit';
 import {
   JsonRpcErrorCode,
   IncomingRequests,
@@ -50,6 +50,12 @@ interface SseSession {
   readonly closeHandlers: Array<() => void>;
   /** Ends the session's in-use mark. */
   readonly release: () => void;
+}
+
+/** The body limits of the message endpoint (those of the Streamable HTTP handler's options). */
+interface BodyLimits {
+  readonly maxBodyBytes: number;
+  readonly bodyTimeoutMs: number;
 }
 
 /** Requests in flight per session before a POST is refused with 503. */
@@ -92,13 +98,18 @@ export class HttpSseEndpoint {
   }
 
   /**
-   * A web handler for both paths, with the Origin check, authentication, authorization and body
-   * limit of `handlerOptions` (the options the Streamable HTTP handler is given).
+   * A web handler for both paths, with the Origin check, authentication, authorization, body limit
+   * and body deadline of `handlerOptions` (the options the Streamable HTTP handler is given).
    */
   handler(handlerOptions: HttpHandlerOptions = {}): (request: Request) => Promise<Response> {
     const originAllowed = createOriginCheck(handlerOptions.allowedOrigins);
-    const maxBodyBytes = handlerOptions.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes;
+    const body: BodyLimits = {
+      maxBodyBytes: handlerOptions.limits?.maxBodyBytes ?? DEFAULT_LIMITS.maxBodyBytes,
+      bodyTimeoutMs: handlerOptions.limits?.bodyTimeoutMs ?? DEFAULT_LIMITS.bodyTimeoutMs,
+    };
     return async (request) => {
+      // As on the Streamable HTTP endpoint, the deadline counts from the request's arrival.
+      const deadline = Date.now() + body.bodyTimeoutMs;
       const origin = request.headers.get('origin');
       // 2024-11-05 transports.mdx "Security Warning": validate Origin on every connection.
       if (origin !== null && !originAllowed(origin))
@@ -112,7 +123,7 @@ export class HttpSseEndpoint {
       const path = new URL(request.url).pathname;
       try {
         if (path === this.path && request.method === 'GET') return await this.open(request, principal);
-        if (path === this.messagePath && request.method === 'POST') return await this.post(request, principal, maxBodyBytes, handlerOptions);
+        if (path === this.messagePath && request.method === 'POST') return await this.post(request, principal, { ...body, deadline }, handlerOptions);
       } catch (error) {
         this.options.onError(error);
         return jsonRpcErrorResponse(503, undefined, JsonRpcErrorCode.InternalError, 'The session store is unavailable: try again later', undefined, {
@@ -184,7 +195,7 @@ export class HttpSseEndpoint {
     return connection.response;
   }
 
-  private async post(request: Request, principal: unknown, maxBodyBytes: number, handlerOptions: HttpHandlerOptions): Promise<Response> {
+  private async post(request: Request, principal: unknown, body: BodyLimits & { deadline: number }, handlerOptions: HttpHandlerOptions): Promise<Response> {
     const id = new URL(request.url).searchParams.get('sessionId');
     const session = id === null ? undefined : this.sessions.get(id);
     // A session answers only the caller that opened it (basic/security_best_practices.mdx, session hijacking).
@@ -197,8 +208,24 @@ export class HttpSseEndpoint {
     }
     if (!isJsonContentType(request.headers.get('content-type')))
       return jsonRpcErrorResponse(415, undefined, JsonRpcErrorCode.InvalidRequest, 'Content-Type must be application/json');
-    const bytes = await readBodyLimited(request, maxBodyBytes);
-    if (bytes === null) return jsonRpcErrorResponse(413, undefined, JsonRpcErrorCode.InvalidRequest, `Body larger than ${maxBodyBytes} bytes`);
+    // The same two limits as the Streamable HTTP endpoint, with the same answers (the host drains what is left).
+    const bytes = await readBodyWithin(request, body.maxBodyBytes, body.deadline);
+    if (bytes === 'too-large') {
+      return jsonRpcErrorResponse(
+        413,
+        undefined,
+        JsonRpcErrorCode.InvalidRequest,
+        `Body larger than ${body.maxBodyBytes} bytes, the most this server accepts`,
+        {
+          maxBodyBytes: body.maxBodyBytes,
+        },
+      );
+    }
+    if (bytes === 'timeout') {
+      return jsonRpcErrorResponse(408, undefined, JsonRpcErrorCode.InvalidRequest, `The request body did not arrive within ${body.bodyTimeoutMs} ms`, {
+        bodyTimeoutMs: body.bodyTimeoutMs,
+      });
+    }
     const parsed = parseJsonBody(bytes);
     if (!parsed.ok) return jsonRpcErrorResponse(400, undefined, JsonRpcErrorCode.ParseError, `Parse error: ${parsed.reason}`);
     const message = parsed.value as JsonRpcMessage;

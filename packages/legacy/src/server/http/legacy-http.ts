@@ -5,7 +5,7 @@
  * spec: 2025-11-25/pages/basic/transports.mdx; DIGEST §23 (dispatch on era first, then on method)
  */
 import type { InterceptContext, InterceptRequest } from '@mcpkit/http';
-import { emptyResponse, jsonResponse, jsonRpcErrorResponse } from '@mcpkit/http/internal';
+import { emptyResponse, jsonResponse, jsonRpcErrorResponse } from '@mcpkit/http/toolkit';
 import {
   JsonRpcErrorCode,
   isNotification,
@@ -19,7 +19,7 @@ import {
   type JsonRpcResponse,
   type RequestId,
 } from '@mcpkit/jsonrpc';
-import { META_PROTOCOL_VERSION } from '@mcpkit/schema';
+import { readProtocolVersion } from '@mcpkit/schema';
 import type { McpServer } from '@mcpkit/server';
 import { isLegacyVersion } from '../../shared/versions.js';
 import type { ClientRequestOptions } from '../client-requests.js';
@@ -42,8 +42,7 @@ const VERSION_HEADER = 'mcp-protocol-version';
 /** Whether a POSTed message without a session belongs to the modern era (DIGEST §12, conformance §2.1). */
 function isModernMessage(message: unknown, versionHeader: string | null): boolean {
   if (versionHeader !== null && !isLegacyVersion(versionHeader)) return true;
-  const meta = (message as { params?: { _meta?: Record<string, unknown> } }).params?._meta;
-  return meta !== null && typeof meta === 'object' && meta[META_PROTOCOL_VERSION] !== undefined;
+  return readProtocolVersion((message as { params?: { _meta?: unknown } }).params?._meta) !== undefined;
 }
 
 const refuse = (status: number, id: RequestId | null | undefined, message: string, code: number = JsonRpcErrorCode.InvalidRequest) =>

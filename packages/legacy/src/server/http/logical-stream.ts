@@ -4,12 +4,12 @@
  * lost its connection resumes it with `Last-Event-ID` on a new one.
  * spec: 2025-11-25/pages/basic/transports.mdx (Resumability and Redelivery)
  */
-import { encodeSseEvent } from '@mcpkit/http/internal';
+import { encodeSseEvent } from '@mcpkit/http/toolkit';
 import type { JsonRpcMessage } from '@mcpkit/jsonrpc';
 import type { ResolvedOptions } from '../options.js';
 import { mintStreamId } from './session-id.js';
 import type { SessionStore, StoredEvent } from './session-store.js';
-import type { SseResponse } from '@mcpkit/http/internal';
+import type { SseResponse } from '@mcpkit/http/toolkit';
 
 /** What streams need from the HTTP layer that owns them. */
 export interface StreamHost {

@@ -5,7 +5,7 @@
  * is closed after a while; the client resumes it with GET and `Last-Event-ID`.
  * spec: 2025-11-25/pages/basic/transports.mdx (Sending Messages to the Server)
  */
-import { jsonResponse } from '@mcpkit/http/internal';
+import { jsonResponse } from '@mcpkit/http/toolkit';
 import type { JsonRpcMessage, JsonRpcRequest, JsonRpcResponse, RequestId } from '@mcpkit/jsonrpc';
 import { LogicalStream, type StreamHost } from './logical-stream.js';
 import { storeUnavailable } from './store-unavailable.js';

@@ -5,9 +5,10 @@
  * spec: 2025-11-25/pages/basic/transports.mdx (Listening for Messages from the Server, Resumability)
  */
 import type { InterceptRequest } from '@mcpkit/http';
-import { jsonRpcErrorResponse, SseResponse, Ticker } from '@mcpkit/http/internal';
+import { jsonRpcErrorResponse, SseResponse, Ticker } from '@mcpkit/http/toolkit';
 import { JsonRpcErrorCode, TransportClosedError, type OutgoingRequests, type RequestId } from '@mcpkit/jsonrpc';
-import type { McpServer, ServerEvent } from '@mcpkit/server';
+import type { McpServer } from '@mcpkit/server';
+import type { ServerEvent } from '@mcpkit/server/events';
 import { clientRequestTable, replicaId } from '../client-requests.js';
 import { concernsSession, legacyNotification, type EventFanout } from '../event-fanout.js';
 import type { ResolvedOptions } from '../options.js';

@@ -3,7 +3,7 @@
  * reach): 503 with `Retry-After`, so the client keeps its session and retries. It is never told
  * 404 (its session is not gone) nor served another session.
  */
-import { jsonRpcErrorResponse } from '@mcpkit/http/internal';
+import { jsonRpcErrorResponse } from '@mcpkit/http/toolkit';
 import { JsonRpcErrorCode, type RequestId } from '@mcpkit/jsonrpc';
 
 /** 503, `Retry-After: 1`, and a -32603 naming the store (with the request's id when there is one). */

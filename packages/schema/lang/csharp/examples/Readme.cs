@@ -1,5 +1,6 @@
 using System;
 using Mcp.V20260728;
+using Newtonsoft.Json;
 
 public static class Readme
 {
@@ -23,5 +24,16 @@ public static class Readme
             ""structuredContent"":{""temperature"":18,""wind"":null},
             ""_meta"":{""com.example/station"":""paris-12""}}");
         Console.WriteLine("result: " + result.ToJson());
+
+        // What the schema (or the spec) refuses throws a JsonSerializationException naming the member.
+        try
+        {
+            CallToolResult.FromJson(@"{""resultType"":""bogus"",""content"":[]}");
+            throw new InvalidOperationException("an unknown resultType was decoded");
+        }
+        catch (JsonSerializationException error)
+        {
+            Console.WriteLine("refused: " + error.Message);
+        }
     }
 }

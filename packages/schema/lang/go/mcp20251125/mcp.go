@@ -444,7 +444,7 @@ import "bytes"
 import "errors"
 
 import "encoding/json"
-import "example.invalid/mcpkit/packages/schema/lang/go/internal/jsonopen"
+import "github.com/mcpkit/mcpkit/packages/schema/lang/go/internal/jsonopen"
 
 // CancelTaskResult is GetTaskResult: the schema gives CancelTaskResult the same shape.
 type CancelTaskResult = GetTaskResult
@@ -1904,18 +1904,20 @@ func (r *UntitledSingleSelectEnumSchema) Marshal() ([]byte, error) {
 
 // Hints a client may use to decide how to use or display an object; never binding.
 type Annotations struct {
-	// Who the object is meant for: the user, the model, or both.                                 
-	Audience                                                                             []Role   `json:"audience,omitempty"`
-	// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.                  
-	// `2025-01-12T15:00:58Z`).                                                                   
-	LastModified                                                                         *string  `json:"lastModified,omitempty"`
-	// How much the object matters, from 0 (can be left out) to 1 (effectively required).         
-	Priority                                                                             *float64 `json:"priority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Who the object is meant for: the user, the model, or both.
+	Audience []Role `json:"audience,omitempty"`
+	// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
+	// `2025-01-12T15:00:58Z`).
+	LastModified *string `json:"lastModified,omitempty"`
+	// How much the object matters, from 0 (can be left out) to 1 (effectively required).
+	Priority *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Annotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Annotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Annotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -1923,21 +1925,23 @@ func (r *Annotations) UnmarshalJSON(data []byte) error {
 
 // A piece of audio exchanged with a model.
 type AudioContent struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                               
-	Meta                                                                                   map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                   
-	Annotations                                                                            *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The audio bytes, base64-encoded.                                                                             
-	Data                                                                                   string                   `json:"data"`
-	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                         
-	MIMEType                                                                               string                   `json:"mimeType"`
-	// Always `audio`.                                                                                              
-	Type                                                                                   AudioContentType         `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The audio bytes, base64-encoded.
+	Data string `json:"data"`
+	// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+	MIMEType string `json:"mimeType"`
+	// Always `audio`.
+	Type AudioContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r AudioContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r AudioContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *AudioContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -1947,18 +1951,20 @@ func (r *AudioContent) UnmarshalJSON(data []byte) error {
 //
 // Hints a client may use to decide how to use or display an object; never binding.
 type AudioContentAnnotations struct {
-	// Who the object is meant for: the user, the model, or both.                                 
-	Audience                                                                             []Role   `json:"audience,omitempty"`
-	// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.                  
-	// `2025-01-12T15:00:58Z`).                                                                   
-	LastModified                                                                         *string  `json:"lastModified,omitempty"`
-	// How much the object matters, from 0 (can be left out) to 1 (effectively required).         
-	Priority                                                                             *float64 `json:"priority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Who the object is meant for: the user, the model, or both.
+	Audience []Role `json:"audience,omitempty"`
+	// When the underlying resource last changed, as an ISO 8601 timestamp (e.g.
+	// `2025-01-12T15:00:58Z`).
+	LastModified *string `json:"lastModified,omitempty"`
+	// How much the object matters, from 0 (can be left out) to 1 (effectively required).
+	Priority *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -1966,16 +1972,18 @@ func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
 
 // Identifying names shared by things a server exposes: a machine name and a display title.
 type BaseMetadata struct {
-	// Stable identifier meant for code; also shown to people when no `title` is given.        
-	Name                                                                               string  `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
-	// `annotations.title` comes before `name`).                                               
-	Title                                                                              *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BaseMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BaseMetadata) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -1983,19 +1991,21 @@ func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
 
 // Resource contents that are binary.
 type BlobResourceContents struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                
-	Meta                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// The bytes, base64-encoded.                                                                    
-	Blob                                                                      string                 `json:"blob"`
-	// Media type of these contents, when known.                                                     
-	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
-	// The URI these contents belong to (the resource itself or a part of it).                       
-	URI                                                                       string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The bytes, base64-encoded.
+	Blob string `json:"blob"`
+	// Media type of these contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The URI these contents belong to (the resource itself or a part of it).
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BlobResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BlobResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2003,19 +2013,21 @@ func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
 
 // A yes/no form field.
 type BooleanSchema struct {
-	// Value the field starts with.                    
-	Default                          *bool             `json:"default,omitempty"`
-	// Help text shown for the field.                  
-	Description                      *string           `json:"description,omitempty"`
-	// Label shown for the field.                      
-	Title                            *string           `json:"title,omitempty"`
-	// Always `boolean`.                               
-	Type                             BooleanSchemaType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value the field starts with.
+	Default *bool `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `boolean`.
+	Type BooleanSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BooleanSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BooleanSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2024,19 +2036,21 @@ func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
 // Asks the server to run one of its tools with the given arguments. With a `task` field the
 // server may instead answer with a task to poll.
 type CallToolRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                           
-	ID                                                                    *RequestID                 `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                              
-	Jsonrpc                                                               Jsonrpc                    `json:"jsonrpc"`
-	// Always `tools/call`.                                                                          
-	Method                                                                CallToolRequestMethod      `json:"method"`
-	// Which tool to run, with what.                                                                 
-	Params                                                                CallToolRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tools/call`.
+	Method CallToolRequestMethod `json:"method"`
+	// Which tool to run, with what.
+	Params CallToolRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2046,22 +2060,24 @@ func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
 //
 // Which tool to run and its arguments.
 type CallToolRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                        
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Argument values, expected to satisfy the tool's `inputSchema`.                                                
-	Arguments                                                                                 map[string]interface{} `json:"arguments,omitempty"`
-	// Name of the tool, as listed by `tools/list`.                                                                  
-	Name                                                                                      string                 `json:"name"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                       
-	// real                                                                                                          
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
-	// type.                                                                                                         
-	Task                                                                                      *TaskClass             `json:"task,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Argument values, expected to satisfy the tool's `inputSchema`.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Name of the tool, as listed by `tools/list`.
+	Name string `json:"name"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2074,13 +2090,15 @@ func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
 //
 // What a requestor puts in a request's `task` field to have it run as a task.
 type TaskClass struct {
-	// How long, in milliseconds from creation, the requestor would like the task kept.       
-	TTL                                                                                *int64 `json:"ttl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How long, in milliseconds from creation, the requestor would like the task kept.
+	TTL *int64 `json:"ttl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2088,22 +2106,24 @@ func (r *TaskClass) UnmarshalJSON(data []byte) error {
 
 // Which tool to run and its arguments.
 type CallToolRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                        
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Argument values, expected to satisfy the tool's `inputSchema`.                                                
-	Arguments                                                                                 map[string]interface{} `json:"arguments,omitempty"`
-	// Name of the tool, as listed by `tools/list`.                                                                  
-	Name                                                                                      string                 `json:"name"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                       
-	// real                                                                                                          
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
-	// type.                                                                                                         
-	Task                                                                                      *TaskClass             `json:"task,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Argument values, expected to satisfy the tool's `inputSchema`.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Name of the tool, as listed by `tools/list`.
+	Name string `json:"name"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2112,19 +2132,21 @@ func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 // The outcome of running a tool. Failures of the tool itself are reported here with
 // `isError: true` so the model can see them; protocol problems are JSON-RPC errors instead.
 type CallToolResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                            
-	Meta                                                                                         map[string]interface{} `json:"_meta,omitempty"`
-	// The unstructured output, as content blocks.                                                                      
-	Content                                                                                      []ContentBlock         `json:"content"`
-	// True when the tool failed; false or absent means it succeeded.                                                   
-	IsError                                                                                      *bool                  `json:"isError,omitempty"`
-	// The structured output as a JSON object, conforming to `outputSchema` when one is declared.                       
-	StructuredContent                                                                            map[string]interface{} `json:"structuredContent,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The unstructured output, as content blocks.
+	Content []ContentBlock `json:"content"`
+	// True when the tool failed; false or absent means it succeeded.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
+	StructuredContent map[string]interface{} `json:"structuredContent,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2148,56 +2170,58 @@ func (r *CallToolResult) UnmarshalJSON(data []byte) error {
 // to
 // present it to the model or the user.
 type ContentBlock struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The text itself.                                                                                               
-	Text                                                                                     *string                  `json:"text,omitempty"`
-	// Always `text`.                                                                                                 
-	//                                                                                                                
-	// Always `image`.                                                                                                
-	//                                                                                                                
-	// Always `audio`.                                                                                                
-	//                                                                                                                
-	// Always `resource_link`.                                                                                        
-	//                                                                                                                
-	// Always `resource`.                                                                                             
-	Type                                                                                     ContentBlockType         `json:"type"`
-	// The image bytes, base64-encoded.                                                                               
-	//                                                                                                                
-	// The audio bytes, base64-encoded.                                                                               
-	Data                                                                                     *string                  `json:"data,omitempty"`
-	// Image format, such as `image/png`; which formats work depends on the model provider.                           
-	//                                                                                                                
-	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                           
-	//                                                                                                                
-	// Media type of the contents, when the server knows it.                                                          
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// What the resource holds, as a hint that helps the model decide whether to use it.                              
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     *string                  `json:"name,omitempty"`
-	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets                          
-	// hosts                                                                                                          
-	// show sizes and budget context.                                                                                 
-	Size                                                                                     *int64                   `json:"size,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// Where the resource lives.                                                                                      
-	URI                                                                                      *string                  `json:"uri,omitempty"`
-	// The embedded contents, as text or as base64 bytes.                                                             
-	Resource                                                                                 *ContentElement          `json:"resource,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Always `text`.
+	//
+	// Always `image`.
+	//
+	// Always `audio`.
+	//
+	// Always `resource_link`.
+	//
+	// Always `resource`.
+	Type ContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Image format, such as `image/png`; which formats work depends on the model provider.
+	//
+	// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+	//
+	// Media type of the contents, when the server knows it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// What the resource holds, as a hint that helps the model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name *string `json:"name,omitempty"`
+	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
+	// hosts
+	// show sizes and budget context.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Where the resource lives.
+	URI *string `json:"uri,omitempty"`
+	// The embedded contents, as text or as base64 bytes.
+	Resource *ContentElement `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ContentBlock) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ContentBlock) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2205,21 +2229,23 @@ func (r *ContentBlock) UnmarshalJSON(data []byte) error {
 
 // A picture a user interface can show next to an item, optionally tied to a size and theme.
 type IconElement struct {
-	// MIME type to assume when the source does not state a useful one (e.g. `image/png`).               
-	MIMEType                                                                                    *string  `json:"mimeType,omitempty"`
-	// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;         
-	// when absent, any size is fine.                                                                    
-	Sizes                                                                                       []string `json:"sizes,omitempty"`
-	// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.             
-	// Consumers should only trust sources from the same or a trusted origin.                            
-	Src                                                                                         string   `json:"src"`
-	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.               
-	Theme                                                                                       *Theme   `json:"theme,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
+	// when absent, any size is fine.
+	Sizes []string `json:"sizes,omitempty"`
+	// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
+	// Consumers should only trust sources from the same or a trusted origin.
+	Src string `json:"src"`
+	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
+	Theme *Theme `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IconElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IconElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IconElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2231,21 +2257,23 @@ func (r *IconElement) UnmarshalJSON(data []byte) error {
 //
 // Resource contents that are binary.
 type ContentElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                
-	Meta                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of these contents, when known.                                                     
-	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
-	// The text; used only when the data really is text rather than bytes.                           
-	Text                                                                      *string                `json:"text,omitempty"`
-	// The URI these contents belong to (the resource itself or a part of it).                       
-	URI                                                                       string                 `json:"uri"`
-	// The bytes, base64-encoded.                                                                    
-	Blob                                                                      *string                `json:"blob,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of these contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The text; used only when the data really is text rather than bytes.
+	Text *string `json:"text,omitempty"`
+	// The URI these contents belong to (the resource itself or a part of it).
+	URI string `json:"uri"`
+	// The bytes, base64-encoded.
+	Blob *string `json:"blob,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ContentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ContentElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ContentElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2255,19 +2283,21 @@ func (r *ContentElement) UnmarshalJSON(data []byte) error {
 // status
 // cannot be cancelled (-32602).
 type CancelTaskRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                        
-	ID                                                                    *RequestID              `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                           
-	Jsonrpc                                                               Jsonrpc                 `json:"jsonrpc"`
-	// Always `tasks/cancel`.                                                                     
-	Method                                                                CancelTaskRequestMethod `json:"method"`
-	// Which task.                                                                                
-	Params                                                                CancelTaskRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tasks/cancel`.
+	Method CancelTaskRequestMethod `json:"method"`
+	// Which task.
+	Params CancelTaskRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelTaskRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelTaskRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelTaskRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2275,13 +2305,15 @@ func (r *CancelTaskRequest) UnmarshalJSON(data []byte) error {
 
 // Which task.
 type CancelTaskRequestParams struct {
-	// Id of the task to cancel.       
-	TaskID                      string `json:"taskId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Id of the task to cancel.
+	TaskID string `json:"taskId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelTaskRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelTaskRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelTaskRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2301,28 +2333,30 @@ func (r *CancelTaskRequestParams) UnmarshalJSON(data []byte) error {
 //
 // The newly created task, normally `working`.
 type GetTaskResult struct {
-	// When the task was created, as an ISO 8601 timestamp.                                              
-	CreatedAt                                                                                 string     `json:"createdAt"`
-	// When the task last changed, as an ISO 8601 timestamp.                                             
-	LastUpdatedAt                                                                             string     `json:"lastUpdatedAt"`
-	// How many milliseconds the requestor should wait between polls.                                    
-	PollInterval                                                                              *int64     `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                    
-	Status                                                                                    TaskStatus `json:"status"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of           
-	// the                                                                                               
-	// outcome, or what went wrong.                                                                      
-	StatusMessage                                                                             *string    `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                               
-	TaskID                                                                                    string     `json:"taskId"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
-	// from what was asked); `null` means no limit.                                                      
-	TTL                                                                                       *int64     `json:"ttl"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt string `json:"createdAt"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt string `json:"lastUpdatedAt"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status TaskStatus `json:"status"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID string `json:"taskId"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,nullable"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetTaskResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetTaskResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetTaskResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2332,17 +2366,19 @@ func (r *GetTaskResult) UnmarshalJSON(data []byte) error {
 // may
 // cross the response on the wire; both sides must tolerate that.
 type CancelledNotification struct {
-	// Protocol marker; always `"2.0"`.                                  
-	Jsonrpc                             Jsonrpc                          `json:"jsonrpc"`
-	// Always `notifications/cancelled`.                                 
-	Method                              CancelledNotificationMethod      `json:"method"`
-	// Which request, and why.                                           
-	Params                              CancelledNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/cancelled`.
+	Method CancelledNotificationMethod `json:"method"`
+	// Which request, and why.
+	Params CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2352,20 +2388,22 @@ func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
 //
 // Which request is being abandoned, and why.
 type CancelledNotificationParamsClass struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                            
-	// itself.                                                                                                        
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Why the request was cancelled, for logs or display.                                                            
-	Reason                                                                                     *string                `json:"reason,omitempty"`
-	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
-	// for                                                                                                            
-	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Why the request was cancelled, for logs or display.
+	Reason *string `json:"reason,omitempty"`
+	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
+	// for
+	// tasks, which have `tasks/cancel`.
+	RequestID *RequestID `json:"requestId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2373,20 +2411,22 @@ func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
 
 // Which request is being abandoned, and why.
 type CancelledNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                            
-	// itself.                                                                                                        
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Why the request was cancelled, for logs or display.                                                            
-	Reason                                                                                     *string                `json:"reason,omitempty"`
-	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
-	// for                                                                                                            
-	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Why the request was cancelled, for logs or display.
+	Reason *string `json:"reason,omitempty"`
+	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
+	// for
+	// tasks, which have `tasks/cancel`.
+	RequestID *RequestID `json:"requestId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2394,22 +2434,24 @@ func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 
 // The optional features a client supports, declared in `initialize`.
 type ClientCapabilities struct {
-	// Present when the client can answer `elicitation/create`. An empty object means form mode                                  
-	// only.                                                                                                                     
-	Elicitation                                                                                *ClientCapabilitiesElicitation    `json:"elicitation,omitempty"`
-	// Non-standard features still being tried out, keyed by feature name.                                                       
-	Experimental                                                                               map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Present when the client can answer `roots/list`.                                                                          
-	Roots                                                                                      *ClientCapabilitiesRoots          `json:"roots,omitempty"`
-	// Present when the client can answer `sampling/createMessage`.                                                              
-	Sampling                                                                                   *ClientCapabilitiesSampling       `json:"sampling,omitempty"`
-	// Present when the client can run server requests as tasks.                                                                 
-	Tasks                                                                                      *ClientCapabilitiesTasks          `json:"tasks,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client can answer `elicitation/create`. An empty object means form mode
+	// only.
+	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitempty"`
+	// Non-standard features still being tried out, keyed by feature name.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Present when the client can answer `roots/list`.
+	Roots *ClientCapabilitiesRoots `json:"roots,omitempty"`
+	// Present when the client can answer `sampling/createMessage`.
+	Sampling *ClientCapabilitiesSampling `json:"sampling,omitempty"`
+	// Present when the client can run server requests as tasks.
+	Tasks *ClientCapabilitiesTasks `json:"tasks,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2418,15 +2460,17 @@ func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
 // Present when the client can answer `elicitation/create`. An empty object means form mode
 // only.
 type ClientCapabilitiesElicitation struct {
-	// Present when the client supports form-mode elicitation.                       
-	Form                                                      map[string]interface{} `json:"form,omitempty"`
-	// Present when the client supports URL-mode elicitation.                        
-	URL                                                       map[string]interface{} `json:"url,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client supports form-mode elicitation.
+	Form map[string]interface{} `json:"form,omitempty"`
+	// Present when the client supports URL-mode elicitation.
+	URL map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2434,13 +2478,15 @@ func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 
 // Present when the client can answer `roots/list`.
 type ClientCapabilitiesRoots struct {
-	// True when the client will send `notifications/roots/list_changed`.      
-	ListChanged                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the client will send `notifications/roots/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesRoots) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2448,16 +2494,18 @@ func (r *ClientCapabilitiesRoots) UnmarshalJSON(data []byte) error {
 
 // Present when the client can answer `sampling/createMessage`.
 type ClientCapabilitiesSampling struct {
-	// Present when the client honours `includeContext` values other than `"none"`; without it                       
-	// servers should leave that field out or set it to `"none"`.                                                    
-	Context                                                                                   map[string]interface{} `json:"context,omitempty"`
-	// Present when the client accepts `tools` and `toolChoice` in sampling requests.                                
-	Tools                                                                                     map[string]interface{} `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client honours `includeContext` values other than `"none"`; without it
+	// servers should leave that field out or set it to `"none"`.
+	Context map[string]interface{} `json:"context,omitempty"`
+	// Present when the client accepts `tools` and `toolChoice` in sampling requests.
+	Tools map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2465,17 +2513,19 @@ func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 
 // Present when the client can run server requests as tasks.
 type ClientCapabilitiesTasks struct {
-	// Present when the client answers `tasks/cancel`.                                                              
-	Cancel                                                                                   map[string]interface{} `json:"cancel,omitempty"`
-	// Present when the client answers `tasks/list`.                                                                
-	List                                                                                     map[string]interface{} `json:"list,omitempty"`
-	// Which server-to-client requests may carry a `task` field; anything not listed may not.                       
-	Requests                                                                                 *PurpleRequests        `json:"requests,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client answers `tasks/cancel`.
+	Cancel map[string]interface{} `json:"cancel,omitempty"`
+	// Present when the client answers `tasks/list`.
+	List map[string]interface{} `json:"list,omitempty"`
+	// Which server-to-client requests may carry a `task` field; anything not listed may not.
+	Requests *PurpleRequests `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesTasks) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2483,15 +2533,17 @@ func (r *ClientCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 
 // Which server-to-client requests may carry a `task` field; anything not listed may not.
 type PurpleRequests struct {
-	// Task support for elicitation requests.                   
-	Elicitation                              *PurpleElicitation `json:"elicitation,omitempty"`
-	// Task support for sampling requests.                      
-	Sampling                                 *PurpleSampling    `json:"sampling,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Task support for elicitation requests.
+	Elicitation *PurpleElicitation `json:"elicitation,omitempty"`
+	// Task support for sampling requests.
+	Sampling *PurpleSampling `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleRequests) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleRequests) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2499,13 +2551,15 @@ func (r *PurpleRequests) UnmarshalJSON(data []byte) error {
 
 // Task support for elicitation requests.
 type PurpleElicitation struct {
-	// Present when `elicitation/create` may be run as a task.                       
-	Create                                                    map[string]interface{} `json:"create,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `elicitation/create` may be run as a task.
+	Create map[string]interface{} `json:"create,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2513,13 +2567,15 @@ func (r *PurpleElicitation) UnmarshalJSON(data []byte) error {
 
 // Task support for sampling requests.
 type PurpleSampling struct {
-	// Present when `sampling/createMessage` may be run as a task.                       
-	CreateMessage                                                 map[string]interface{} `json:"createMessage,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `sampling/createMessage` may be run as a task.
+	CreateMessage map[string]interface{} `json:"createMessage,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleSampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleSampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2545,31 +2601,33 @@ func (r *PurpleSampling) UnmarshalJSON(data []byte) error {
 // for
 // the list again.
 type ClientNotification struct {
-	// Protocol marker; always `"2.0"`.                                    
-	Jsonrpc                                      Jsonrpc                   `json:"jsonrpc"`
-	// Always `notifications/cancelled`.                                   
-	//                                                                     
-	// Always `notifications/tasks/status`.                                
-	//                                                                     
-	// Always `notifications/initialized`.                                 
-	//                                                                     
-	// Always `notifications/progress`.                                    
-	//                                                                     
-	// Always `notifications/roots/list_changed`.                          
-	Method                                       ClientNotificationMethod  `json:"method"`
-	// Which request, and why.                                             
-	//                                                                     
-	// The full new state of the task.                                     
-	//                                                                     
-	// Carries nothing but optional metadata.                              
-	//                                                                     
-	// The progress report.                                                
-	Params                                       *ClientNotificationParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/cancelled`.
+	//
+	// Always `notifications/tasks/status`.
+	//
+	// Always `notifications/initialized`.
+	//
+	// Always `notifications/progress`.
+	//
+	// Always `notifications/roots/list_changed`.
+	Method ClientNotificationMethod `json:"method"`
+	// Which request, and why.
+	//
+	// The full new state of the task.
+	//
+	// Carries nothing but optional metadata.
+	//
+	// The progress report.
+	Params *ClientNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2595,47 +2653,49 @@ func (r *ClientNotification) UnmarshalJSON(data []byte) error {
 //
 // One progress report.
 type ClientNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                            
-	// itself.                                                                                                        
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Why the request was cancelled, for logs or display.                                                            
-	Reason                                                                                     *string                `json:"reason,omitempty"`
-	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
-	// for                                                                                                            
-	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
-	// When the task was created, as an ISO 8601 timestamp.                                                           
-	CreatedAt                                                                                  *string                `json:"createdAt,omitempty"`
-	// When the task last changed, as an ISO 8601 timestamp.                                                          
-	LastUpdatedAt                                                                              *string                `json:"lastUpdatedAt,omitempty"`
-	// How many milliseconds the requestor should wait between polls.                                                 
-	PollInterval                                                                               *int64                 `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                                 
-	Status                                                                                     *TaskStatus            `json:"status,omitempty"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of                        
-	// the                                                                                                            
-	// outcome, or what went wrong.                                                                                   
-	StatusMessage                                                                              *string                `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                                            
-	TaskID                                                                                     *string                `json:"taskId,omitempty"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                        
-	// from what was asked); `null` means no limit.                                                                   
-	TTL                                                                                        *int64                 `json:"ttl,omitempty"`
-	// Human-readable text describing the current state.                                                              
-	Message                                                                                    *string                `json:"message,omitempty"`
-	// Amount done so far; it must grow with every report, even when the total is unknown. May                        
-	// be                                                                                                             
-	// fractional.                                                                                                    
-	Progress                                                                                   *float64               `json:"progress,omitempty"`
-	// The token from the request this report is about.                                                               
-	ProgressToken                                                                              *RequestID             `json:"progressToken,omitempty"`
-	// Amount that will be done in all, when known. May be fractional.                                                
-	Total                                                                                      *float64               `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Why the request was cancelled, for logs or display.
+	Reason *string `json:"reason,omitempty"`
+	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
+	// for
+	// tasks, which have `tasks/cancel`.
+	RequestID *RequestID `json:"requestId,omitempty"`
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt *string `json:"lastUpdatedAt,omitempty"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status *TaskStatus `json:"status,omitempty"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID *string `json:"taskId,omitempty"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,omitempty"`
+	// Human-readable text describing the current state.
+	Message *string `json:"message,omitempty"`
+	// Amount done so far; it must grow with every report, even when the total is unknown. May
+	// be
+	// fractional.
+	Progress *float64 `json:"progress,omitempty"`
+	// The token from the request this report is about.
+	ProgressToken *RequestID `json:"progressToken,omitempty"`
+	// Amount that will be done in all, when known. May be fractional.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2687,71 +2747,73 @@ func (r *ClientNotificationParams) UnmarshalJSON(data []byte) error {
 //
 // Sets the lowest severity of log entries the client wants the server to send.
 type ClientRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                     
-	ID                                                                    *RequestID           `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                        
-	Jsonrpc                                                               Jsonrpc              `json:"jsonrpc"`
-	// Always `completion/complete`.                                                           
-	//                                                                                         
-	// Always `resources/list`.                                                                
-	//                                                                                         
-	// Always `resources/templates/list`.                                                      
-	//                                                                                         
-	// Always `resources/read`.                                                                
-	//                                                                                         
-	// Always `resources/subscribe`.                                                           
-	//                                                                                         
-	// Always `resources/unsubscribe`.                                                         
-	//                                                                                         
-	// Always `tasks/get`.                                                                     
-	//                                                                                         
-	// Always `tasks/result`.                                                                  
-	//                                                                                         
-	// Always `tasks/cancel`.                                                                  
-	//                                                                                         
-	// Always `tasks/list`.                                                                    
-	//                                                                                         
-	// Always `initialize`.                                                                    
-	//                                                                                         
-	// Always `ping`.                                                                          
-	//                                                                                         
-	// Always `tools/list`.                                                                    
-	//                                                                                         
-	// Always `tools/call`.                                                                    
-	//                                                                                         
-	// Always `prompts/list`.                                                                  
-	//                                                                                         
-	// Always `prompts/get`.                                                                   
-	//                                                                                         
-	// Always `logging/setLevel`.                                                              
-	Method                                                                ClientRequestMethod  `json:"method"`
-	// What is being completed, and the text typed so far.                                     
-	//                                                                                         
-	// Optional cursor and metadata.                                                           
-	//                                                                                         
-	// Which resource to read.                                                                 
-	//                                                                                         
-	// Which resource to watch.                                                                
-	//                                                                                         
-	// Which resource to stop watching.                                                        
-	//                                                                                         
-	// Which task.                                                                             
-	//                                                                                         
-	// The client's proposal.                                                                  
-	//                                                                                         
-	// Carries nothing but optional metadata.                                                  
-	//                                                                                         
-	// Which tool to run, with what.                                                           
-	//                                                                                         
-	// Which prompt, with which arguments.                                                     
-	//                                                                                         
-	// The threshold to apply.                                                                 
-	Params                                                                *ClientRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `completion/complete`.
+	//
+	// Always `resources/list`.
+	//
+	// Always `resources/templates/list`.
+	//
+	// Always `resources/read`.
+	//
+	// Always `resources/subscribe`.
+	//
+	// Always `resources/unsubscribe`.
+	//
+	// Always `tasks/get`.
+	//
+	// Always `tasks/result`.
+	//
+	// Always `tasks/cancel`.
+	//
+	// Always `tasks/list`.
+	//
+	// Always `initialize`.
+	//
+	// Always `ping`.
+	//
+	// Always `tools/list`.
+	//
+	// Always `tools/call`.
+	//
+	// Always `prompts/list`.
+	//
+	// Always `prompts/get`.
+	//
+	// Always `logging/setLevel`.
+	Method ClientRequestMethod `json:"method"`
+	// What is being completed, and the text typed so far.
+	//
+	// Optional cursor and metadata.
+	//
+	// Which resource to read.
+	//
+	// Which resource to watch.
+	//
+	// Which resource to stop watching.
+	//
+	// Which task.
+	//
+	// The client's proposal.
+	//
+	// Carries nothing but optional metadata.
+	//
+	// Which tool to run, with what.
+	//
+	// Which prompt, with which arguments.
+	//
+	// The threshold to apply.
+	Params *ClientRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2791,52 +2853,54 @@ func (r *ClientRequest) UnmarshalJSON(data []byte) error {
 //
 // The severity threshold to apply.
 type ClientRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// The argument being completed.                                                                                  
-	Argument                                                                                   *ParamsArgument        `json:"argument,omitempty"`
-	// Extra information that can narrow the suggestions.                                                             
-	Context                                                                                    *ParamsContext         `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                                       
-	Ref                                                                                        *Ref                   `json:"ref,omitempty"`
-	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                       
-	Cursor                                                                                     *string                `json:"cursor,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                           
-	URI                                                                                        *string                `json:"uri,omitempty"`
-	// Id of the task to look up.                                                                                     
-	//                                                                                                                
-	// Id of the task whose outcome is wanted.                                                                        
-	//                                                                                                                
-	// Id of the task to cancel.                                                                                      
-	TaskID                                                                                     *string                `json:"taskId,omitempty"`
-	// The optional features the client supports for this session.                                                    
-	Capabilities                                                                               *ParamsCapabilities    `json:"capabilities,omitempty"`
-	// Who the client is.                                                                                             
-	ClientInfo                                                                                 *ClientInfo            `json:"clientInfo,omitempty"`
-	// The protocol revision the client would like to speak, normally the newest it knows; it                         
-	// may                                                                                                            
-	// still accept older ones.                                                                                       
-	ProtocolVersion                                                                            *string                `json:"protocolVersion,omitempty"`
-	// Argument values, expected to satisfy the tool's `inputSchema`.                                                 
-	//                                                                                                                
-	// Values for the template's arguments, keyed by argument name.                                                   
-	Arguments                                                                                  map[string]interface{} `json:"arguments,omitempty"`
-	// Name of the tool, as listed by `tools/list`.                                                                   
-	//                                                                                                                
-	// Name of the prompt, as listed by `prompts/list`.                                                               
-	Name                                                                                       *string                `json:"name,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                        
-	// real                                                                                                           
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                         
-	// type.                                                                                                          
-	Task                                                                                       *TaskClass             `json:"task,omitempty"`
-	// Entries at this severity and every more severe one are sent; less severe ones are not.                         
-	Level                                                                                      *LoggingLevel          `json:"level,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The argument being completed.
+	Argument *ParamsArgument `json:"argument,omitempty"`
+	// Extra information that can narrow the suggestions.
+	Context *ParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref *Ref `json:"ref,omitempty"`
+	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI *string `json:"uri,omitempty"`
+	// Id of the task to look up.
+	//
+	// Id of the task whose outcome is wanted.
+	//
+	// Id of the task to cancel.
+	TaskID *string `json:"taskId,omitempty"`
+	// The optional features the client supports for this session.
+	Capabilities *ParamsCapabilities `json:"capabilities,omitempty"`
+	// Who the client is.
+	ClientInfo *ClientInfo `json:"clientInfo,omitempty"`
+	// The protocol revision the client would like to speak, normally the newest it knows; it
+	// may
+	// still accept older ones.
+	ProtocolVersion *string `json:"protocolVersion,omitempty"`
+	// Argument values, expected to satisfy the tool's `inputSchema`.
+	//
+	// Values for the template's arguments, keyed by argument name.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Name of the tool, as listed by `tools/list`.
+	//
+	// Name of the prompt, as listed by `prompts/list`.
+	Name *string `json:"name,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Entries at this severity and every more severe one are sent; less severe ones are not.
+	Level *LoggingLevel `json:"level,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2844,15 +2908,17 @@ func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
 
 // The argument being completed.
 type ParamsArgument struct {
-	// Name of the argument.                                          
-	Name                                                       string `json:"name"`
-	// What has been typed so far; suggestions should match it.       
-	Value                                                      string `json:"value"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the argument.
+	Name string `json:"name"`
+	// What has been typed so far; suggestions should match it.
+	Value string `json:"value"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2862,22 +2928,24 @@ func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
 //
 // The optional features a client supports, declared in `initialize`.
 type ParamsCapabilities struct {
-	// Present when the client can answer `elicitation/create`. An empty object means form mode                                  
-	// only.                                                                                                                     
-	Elicitation                                                                                *CapabilitiesElicitation          `json:"elicitation,omitempty"`
-	// Non-standard features still being tried out, keyed by feature name.                                                       
-	Experimental                                                                               map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Present when the client can answer `roots/list`.                                                                          
-	Roots                                                                                      *CapabilitiesRoots                `json:"roots,omitempty"`
-	// Present when the client can answer `sampling/createMessage`.                                                              
-	Sampling                                                                                   *CapabilitiesSampling             `json:"sampling,omitempty"`
-	// Present when the client can run server requests as tasks.                                                                 
-	Tasks                                                                                      *PurpleTasks                      `json:"tasks,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client can answer `elicitation/create`. An empty object means form mode
+	// only.
+	Elicitation *CapabilitiesElicitation `json:"elicitation,omitempty"`
+	// Non-standard features still being tried out, keyed by feature name.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Present when the client can answer `roots/list`.
+	Roots *CapabilitiesRoots `json:"roots,omitempty"`
+	// Present when the client can answer `sampling/createMessage`.
+	Sampling *CapabilitiesSampling `json:"sampling,omitempty"`
+	// Present when the client can run server requests as tasks.
+	Tasks *PurpleTasks `json:"tasks,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2886,15 +2954,17 @@ func (r *ParamsCapabilities) UnmarshalJSON(data []byte) error {
 // Present when the client can answer `elicitation/create`. An empty object means form mode
 // only.
 type CapabilitiesElicitation struct {
-	// Present when the client supports form-mode elicitation.                       
-	Form                                                      map[string]interface{} `json:"form,omitempty"`
-	// Present when the client supports URL-mode elicitation.                        
-	URL                                                       map[string]interface{} `json:"url,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client supports form-mode elicitation.
+	Form map[string]interface{} `json:"form,omitempty"`
+	// Present when the client supports URL-mode elicitation.
+	URL map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2902,13 +2972,15 @@ func (r *CapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 
 // Present when the client can answer `roots/list`.
 type CapabilitiesRoots struct {
-	// True when the client will send `notifications/roots/list_changed`.      
-	ListChanged                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the client will send `notifications/roots/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesRoots) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesRoots) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesRoots) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2916,16 +2988,18 @@ func (r *CapabilitiesRoots) UnmarshalJSON(data []byte) error {
 
 // Present when the client can answer `sampling/createMessage`.
 type CapabilitiesSampling struct {
-	// Present when the client honours `includeContext` values other than `"none"`; without it                       
-	// servers should leave that field out or set it to `"none"`.                                                    
-	Context                                                                                   map[string]interface{} `json:"context,omitempty"`
-	// Present when the client accepts `tools` and `toolChoice` in sampling requests.                                
-	Tools                                                                                     map[string]interface{} `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client honours `includeContext` values other than `"none"`; without it
+	// servers should leave that field out or set it to `"none"`.
+	Context map[string]interface{} `json:"context,omitempty"`
+	// Present when the client accepts `tools` and `toolChoice` in sampling requests.
+	Tools map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesSampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesSampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2933,17 +3007,19 @@ func (r *CapabilitiesSampling) UnmarshalJSON(data []byte) error {
 
 // Present when the client can run server requests as tasks.
 type PurpleTasks struct {
-	// Present when the client answers `tasks/cancel`.                                                              
-	Cancel                                                                                   map[string]interface{} `json:"cancel,omitempty"`
-	// Present when the client answers `tasks/list`.                                                                
-	List                                                                                     map[string]interface{} `json:"list,omitempty"`
-	// Which server-to-client requests may carry a `task` field; anything not listed may not.                       
-	Requests                                                                                 *FluffyRequests        `json:"requests,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the client answers `tasks/cancel`.
+	Cancel map[string]interface{} `json:"cancel,omitempty"`
+	// Present when the client answers `tasks/list`.
+	List map[string]interface{} `json:"list,omitempty"`
+	// Which server-to-client requests may carry a `task` field; anything not listed may not.
+	Requests *FluffyRequests `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleTasks) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleTasks) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2951,15 +3027,17 @@ func (r *PurpleTasks) UnmarshalJSON(data []byte) error {
 
 // Which server-to-client requests may carry a `task` field; anything not listed may not.
 type FluffyRequests struct {
-	// Task support for elicitation requests.                   
-	Elicitation                              *FluffyElicitation `json:"elicitation,omitempty"`
-	// Task support for sampling requests.                      
-	Sampling                                 *FluffySampling    `json:"sampling,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Task support for elicitation requests.
+	Elicitation *FluffyElicitation `json:"elicitation,omitempty"`
+	// Task support for sampling requests.
+	Sampling *FluffySampling `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyRequests) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyRequests) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2967,13 +3045,15 @@ func (r *FluffyRequests) UnmarshalJSON(data []byte) error {
 
 // Task support for elicitation requests.
 type FluffyElicitation struct {
-	// Present when `elicitation/create` may be run as a task.                       
-	Create                                                    map[string]interface{} `json:"create,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `elicitation/create` may be run as a task.
+	Create map[string]interface{} `json:"create,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2981,13 +3061,15 @@ func (r *FluffyElicitation) UnmarshalJSON(data []byte) error {
 
 // Task support for sampling requests.
 type FluffySampling struct {
-	// Present when `sampling/createMessage` may be run as a task.                       
-	CreateMessage                                                 map[string]interface{} `json:"createMessage,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `sampling/createMessage` may be run as a task.
+	CreateMessage map[string]interface{} `json:"createMessage,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffySampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffySampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffySampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2999,26 +3081,28 @@ func (r *FluffySampling) UnmarshalJSON(data []byte) error {
 //
 // Who the server is.
 type ClientInfo struct {
-	// Short human-readable text saying what this program is for.                                          
-	Description                                                                              *string       `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG              
-	// and                                                                                                 
-	// should handle SVG and WebP.                                                                         
-	Icons                                                                                    []IconElement `json:"icons,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                    
-	Name                                                                                     string        `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                      
-	// `annotations.title` comes before `name`).                                                           
-	Title                                                                                    *string       `json:"title,omitempty"`
-	// Version string of the program.                                                                      
-	Version                                                                                  string        `json:"version"`
-	// Home page of the program, if it has one.                                                            
-	WebsiteURL                                                                               *string       `json:"websiteUrl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Short human-readable text saying what this program is for.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Version string of the program.
+	Version string `json:"version"`
+	// Home page of the program, if it has one.
+	WebsiteURL *string `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientInfo) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientInfo) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientInfo) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3026,13 +3110,15 @@ func (r *ClientInfo) UnmarshalJSON(data []byte) error {
 
 // Extra information that can narrow the suggestions.
 type ParamsContext struct {
-	// Values already chosen for other arguments of the same prompt or template, by name.                  
-	Arguments                                                                            map[string]string `json:"arguments,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values already chosen for other arguments of the same prompt or template, by name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsContext) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsContext) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3044,22 +3130,24 @@ func (r *ParamsContext) UnmarshalJSON(data []byte) error {
 //
 // Points at a resource or resource template by URI, as the target of a completion.
 type Ref struct {
-	// Stable identifier meant for code; also shown to people when no `title` is given.        
-	Name                                                                               *string `json:"name,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
-	// `annotations.title` comes before `name`).                                               
-	Title                                                                              *string `json:"title,omitempty"`
-	// Always `ref/prompt`.                                                                    
-	//                                                                                         
-	// Always `ref/resource`.                                                                  
-	Type                                                                               RefType `json:"type"`
-	// The resource's URI, or the URI template whose variable is being completed.              
-	URI                                                                                *string `json:"uri,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name *string `json:"name,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Always `ref/prompt`.
+	//
+	// Always `ref/resource`.
+	Type RefType `json:"type"`
+	// The resource's URI, or the URI template whose variable is being completed.
+	URI *string `json:"uri,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Ref) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Ref) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Ref) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3094,53 +3182,55 @@ func (r *Ref) UnmarshalJSON(data []byte) error {
 //
 // The client's current roots.
 type ClientResult struct {
-	// When the task was created, as an ISO 8601 timestamp.                                                            
-	CreatedAt                                                                                   *string                `json:"createdAt,omitempty"`
-	// When the task last changed, as an ISO 8601 timestamp.                                                           
-	LastUpdatedAt                                                                               *string                `json:"lastUpdatedAt,omitempty"`
-	// How many milliseconds the requestor should wait between polls.                                                  
-	PollInterval                                                                                *int64                 `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                                  
-	Status                                                                                      *TaskStatus            `json:"status,omitempty"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of                         
-	// the                                                                                                             
-	// outcome, or what went wrong.                                                                                    
-	StatusMessage                                                                               *string                `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                                             
-	TaskID                                                                                      *string                `json:"taskId,omitempty"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                         
-	// from what was asked); `null` means no limit.                                                                    
-	TTL                                                                                         *int64                 `json:"ttl,omitempty"`
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                           
-	Meta                                                                                        map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                           
-	// last                                                                                                            
-	// page.                                                                                                           
-	NextCursor                                                                                  *string                `json:"nextCursor,omitempty"`
-	// The tasks on this page.                                                                                         
-	Tasks                                                                                       []TaskElement          `json:"tasks,omitempty"`
-	// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:                       
-	// the user dismissed the request without choosing.                                                                
-	Action                                                                                      *Action                `json:"action,omitempty"`
-	// The submitted form answers, keyed by field name and following the requested schema. Only                        
-	// for an accepted form-mode request; absent in URL mode.                                                          
-	//                                                                                                                 
-	// What the turn says: a single block or a list of blocks.                                                         
-	Content                                                                                     *ClientResultContent   `json:"content,omitempty"`
-	// Which model the client actually used.                                                                           
-	Model                                                                                       *string                `json:"model,omitempty"`
-	// Who speaks this turn.                                                                                           
-	Role                                                                                        *Role                  `json:"role,omitempty"`
-	// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or                       
-	// any provider-specific value.                                                                                    
-	StopReason                                                                                  *string                `json:"stopReason,omitempty"`
-	// Every root the server may operate on.                                                                           
-	Roots                                                                                       []RootElement          `json:"roots,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt *string `json:"lastUpdatedAt,omitempty"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status *TaskStatus `json:"status,omitempty"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID *string `json:"taskId,omitempty"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,omitempty"`
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The tasks on this page.
+	Tasks []TaskElement `json:"tasks,omitempty"`
+	// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
+	// the user dismissed the request without choosing.
+	Action *Action `json:"action,omitempty"`
+	// The submitted form answers, keyed by field name and following the requested schema. Only
+	// for an accepted form-mode request; absent in URL mode.
+	//
+	// What the turn says: a single block or a list of blocks.
+	Content *ClientResultContent `json:"content,omitempty"`
+	// Which model the client actually used.
+	Model *string `json:"model,omitempty"`
+	// Who speaks this turn.
+	Role *Role `json:"role,omitempty"`
+	// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
+	// any provider-specific value.
+	StopReason *string `json:"stopReason,omitempty"`
+	// Every root the server may operate on.
+	Roots []RootElement `json:"roots,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3158,55 +3248,57 @@ func (r *ClientResult) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a later sampling request.
 type SamplingMessageContentBlock struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                           
-	//                                                                                                                          
-	// Free-form metadata; clients should keep it when sending the call back in later sampling                                  
-	// requests, which helps caching.                                                                                           
-	//                                                                                                                          
-	// Free-form metadata; clients should keep it when sending the result back in later sampling                                
-	// requests, which helps caching.                                                                                           
-	Meta                                                                                        map[string]interface{}          `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                               
-	Annotations                                                                                 *AudioContentAnnotations        `json:"annotations,omitempty"`
-	// The text itself.                                                                                                         
-	Text                                                                                        *string                         `json:"text,omitempty"`
-	// Always `text`.                                                                                                           
-	//                                                                                                                          
-	// Always `image`.                                                                                                          
-	//                                                                                                                          
-	// Always `audio`.                                                                                                          
-	//                                                                                                                          
-	// Always `tool_use`.                                                                                                       
-	//                                                                                                                          
-	// Always `tool_result`.                                                                                                    
-	Type                                                                                        SamplingMessageContentBlockType `json:"type"`
-	// The image bytes, base64-encoded.                                                                                         
-	//                                                                                                                          
-	// The audio bytes, base64-encoded.                                                                                         
-	Data                                                                                        *string                         `json:"data,omitempty"`
-	// Image format, such as `image/png`; which formats work depends on the model provider.                                     
-	//                                                                                                                          
-	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                                     
-	MIMEType                                                                                    *string                         `json:"mimeType,omitempty"`
-	// Identifier of this call, unique within the conversation; its result refers back to it.                                   
-	ID                                                                                          *string                         `json:"id,omitempty"`
-	// Arguments for the tool, following its input schema.                                                                      
-	Input                                                                                       map[string]interface{}          `json:"input,omitempty"`
-	// Which tool the model wants to run.                                                                                       
-	Name                                                                                        *string                         `json:"name,omitempty"`
-	// The unstructured output, in the same form as a `tools/call` result.                                                      
-	Content                                                                                     []ContentBlock                  `json:"content,omitempty"`
-	// True when the call failed and `content` describes the failure (false when absent).                                       
-	IsError                                                                                     *bool                           `json:"isError,omitempty"`
-	// The structured output; should follow the tool's output schema when it has one.                                           
-	StructuredContent                                                                           map[string]interface{}          `json:"structuredContent,omitempty"`
-	// The `id` of the `tool_use` block this answers.                                                                           
-	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	//
+	// Free-form metadata; clients should keep it when sending the call back in later sampling
+	// requests, which helps caching.
+	//
+	// Free-form metadata; clients should keep it when sending the result back in later sampling
+	// requests, which helps caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Always `text`.
+	//
+	// Always `image`.
+	//
+	// Always `audio`.
+	//
+	// Always `tool_use`.
+	//
+	// Always `tool_result`.
+	Type SamplingMessageContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Image format, such as `image/png`; which formats work depends on the model provider.
+	//
+	// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier of this call, unique within the conversation; its result refers back to it.
+	ID *string `json:"id,omitempty"`
+	// Arguments for the tool, following its input schema.
+	Input map[string]interface{} `json:"input,omitempty"`
+	// Which tool the model wants to run.
+	Name *string `json:"name,omitempty"`
+	// The unstructured output, in the same form as a `tools/call` result.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the call failed and `content` describes the failure (false when absent).
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output; should follow the tool's output schema when it has one.
+	StructuredContent map[string]interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the `tool_use` block this answers.
+	ToolUseID *string `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3225,55 +3317,57 @@ func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a later sampling request.
 type PurpleSomething struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                             
-	//                                                                                                            
-	// Free-form metadata; clients should keep it when sending the call back in later sampling                    
-	// requests, which helps caching.                                                                             
-	//                                                                                                            
-	// Free-form metadata; clients should keep it when sending the result back in later sampling                  
-	// requests, which helps caching.                                                                             
-	Meta                                                                                        *MetaUnion        `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                 
-	Annotations                                                                                 *AnnotationsUnion `json:"annotations,omitempty"`
-	// The text itself.                                                                                           
-	Text                                                                                        *ContentValue     `json:"text,omitempty"`
-	// Always `text`.                                                                                             
-	//                                                                                                            
-	// Always `image`.                                                                                            
-	//                                                                                                            
-	// Always `audio`.                                                                                            
-	//                                                                                                            
-	// Always `tool_use`.                                                                                         
-	//                                                                                                            
-	// Always `tool_result`.                                                                                      
-	Type                                                                                        *ContentValue     `json:"type,omitempty"`
-	// The image bytes, base64-encoded.                                                                           
-	//                                                                                                            
-	// The audio bytes, base64-encoded.                                                                           
-	Data                                                                                        *ContentValue     `json:"data,omitempty"`
-	// Image format, such as `image/png`; which formats work depends on the model provider.                       
-	//                                                                                                            
-	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                       
-	MIMEType                                                                                    *ContentValue     `json:"mimeType,omitempty"`
-	// Identifier of this call, unique within the conversation; its result refers back to it.                     
-	ID                                                                                          *ContentValue     `json:"id,omitempty"`
-	// Arguments for the tool, following its input schema.                                                        
-	Input                                                                                       *MetaUnion        `json:"input,omitempty"`
-	// Which tool the model wants to run.                                                                         
-	Name                                                                                        *ContentValue     `json:"name,omitempty"`
-	// The unstructured output, in the same form as a `tools/call` result.                                        
-	Content                                                                                     *PurpleContent    `json:"content,omitempty"`
-	// True when the call failed and `content` describes the failure (false when absent).                         
-	IsError                                                                                     *ContentValue     `json:"isError,omitempty"`
-	// The structured output; should follow the tool's output schema when it has one.                             
-	StructuredContent                                                                           *MetaUnion        `json:"structuredContent,omitempty"`
-	// The `id` of the `tool_use` block this answers.                                                             
-	ToolUseID                                                                                   *ContentValue     `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	//
+	// Free-form metadata; clients should keep it when sending the call back in later sampling
+	// requests, which helps caching.
+	//
+	// Free-form metadata; clients should keep it when sending the result back in later sampling
+	// requests, which helps caching.
+	Meta *MetaUnion `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AnnotationsUnion `json:"annotations,omitempty"`
+	// The text itself.
+	Text *ContentValue `json:"text,omitempty"`
+	// Always `text`.
+	//
+	// Always `image`.
+	//
+	// Always `audio`.
+	//
+	// Always `tool_use`.
+	//
+	// Always `tool_result`.
+	Type *ContentValue `json:"type,omitempty"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *ContentValue `json:"data,omitempty"`
+	// Image format, such as `image/png`; which formats work depends on the model provider.
+	//
+	// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+	MIMEType *ContentValue `json:"mimeType,omitempty"`
+	// Identifier of this call, unique within the conversation; its result refers back to it.
+	ID *ContentValue `json:"id,omitempty"`
+	// Arguments for the tool, following its input schema.
+	Input *MetaUnion `json:"input,omitempty"`
+	// Which tool the model wants to run.
+	Name *ContentValue `json:"name,omitempty"`
+	// The unstructured output, in the same form as a `tools/call` result.
+	Content *PurpleContent `json:"content,omitempty"`
+	// True when the call failed and `content` describes the failure (false when absent).
+	IsError *ContentValue `json:"isError,omitempty"`
+	// The structured output; should follow the tool's output schema when it has one.
+	StructuredContent *MetaUnion `json:"structuredContent,omitempty"`
+	// The `id` of the `tool_use` block this answers.
+	ToolUseID *ContentValue `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleSomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleSomething) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3281,17 +3375,19 @@ func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
 
 // A directory or file the server is allowed to operate on.
 type RootElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                        
-	Meta                                                              map[string]interface{} `json:"_meta,omitempty"`
-	// A human-readable label for the root, for display or reference.                        
-	Name                                                              *string                `json:"name,omitempty"`
-	// Where the root is; in this revision it must be a `file://` URI.                       
-	URI                                                               string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// A human-readable label for the root, for display or reference.
+	Name *string `json:"name,omitempty"`
+	// Where the root is; in this revision it must be a `file://` URI.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RootElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RootElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RootElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3301,28 +3397,30 @@ func (r *RootElement) UnmarshalJSON(data []byte) error {
 //
 // The newly created task, normally `working`.
 type TaskElement struct {
-	// When the task was created, as an ISO 8601 timestamp.                                              
-	CreatedAt                                                                                 string     `json:"createdAt"`
-	// When the task last changed, as an ISO 8601 timestamp.                                             
-	LastUpdatedAt                                                                             string     `json:"lastUpdatedAt"`
-	// How many milliseconds the requestor should wait between polls.                                    
-	PollInterval                                                                              *int64     `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                    
-	Status                                                                                    TaskStatus `json:"status"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of           
-	// the                                                                                               
-	// outcome, or what went wrong.                                                                      
-	StatusMessage                                                                             *string    `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                               
-	TaskID                                                                                    string     `json:"taskId"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
-	// from what was asked); `null` means no limit.                                                      
-	TTL                                                                                       *int64     `json:"ttl"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt string `json:"createdAt"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt string `json:"lastUpdatedAt"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status TaskStatus `json:"status"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID string `json:"taskId"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,nullable"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3330,19 +3428,21 @@ func (r *TaskElement) UnmarshalJSON(data []byte) error {
 
 // Asks the server for suggested values of one argument of a prompt or resource template.
 type CompleteRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                           
-	ID                                                                    *RequestID                 `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                              
-	Jsonrpc                                                               Jsonrpc                    `json:"jsonrpc"`
-	// Always `completion/complete`.                                                                 
-	Method                                                                CompleteRequestMethod      `json:"method"`
-	// What is being completed, and the text typed so far.                                           
-	Params                                                                CompleteRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `completion/complete`.
+	Method CompleteRequestMethod `json:"method"`
+	// What is being completed, and the text typed so far.
+	Params CompleteRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3350,19 +3450,21 @@ func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
 
 // What is being completed, and the text typed so far.
 type CompleteRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The argument being completed.                                                                                
-	Argument                                                                                 ParamsArgument         `json:"argument"`
-	// Extra information that can narrow the suggestions.                                                           
-	Context                                                                                  *ParamsContext         `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                                     
-	Ref                                                                                      Ref                    `json:"ref"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The argument being completed.
+	Argument ParamsArgument `json:"argument"`
+	// Extra information that can narrow the suggestions.
+	Context *ParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref Ref `json:"ref"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3370,19 +3472,21 @@ func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // What is being completed, and the text typed so far.
 type CompleteRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                              
-	Meta                                                                                     map[string]interface{}        `json:"_meta,omitempty"`
-	// The argument being completed.                                                                                       
-	Argument                                                                                 CompleteRequestParamsArgument `json:"argument"`
-	// Extra information that can narrow the suggestions.                                                                  
-	Context                                                                                  *CompleteRequestParamsContext `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                                            
-	Ref                                                                                      Ref                           `json:"ref"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The argument being completed.
+	Argument CompleteRequestParamsArgument `json:"argument"`
+	// Extra information that can narrow the suggestions.
+	Context *CompleteRequestParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref Ref `json:"ref"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3390,15 +3494,17 @@ func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 
 // The argument being completed.
 type CompleteRequestParamsArgument struct {
-	// Name of the argument.                                          
-	Name                                                       string `json:"name"`
-	// What has been typed so far; suggestions should match it.       
-	Value                                                      string `json:"value"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the argument.
+	Name string `json:"name"`
+	// What has been typed so far; suggestions should match it.
+	Value string `json:"value"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3406,13 +3512,15 @@ func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 
 // Extra information that can narrow the suggestions.
 type CompleteRequestParamsContext struct {
-	// Values already chosen for other arguments of the same prompt or template, by name.                  
-	Arguments                                                                            map[string]string `json:"arguments,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values already chosen for other arguments of the same prompt or template, by name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3420,15 +3528,17 @@ func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 
 // The server's suggestions.
 type CompleteResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                    map[string]interface{}   `json:"_meta,omitempty"`
-	// The suggested values and how many more exist.                                                                 
-	Completion                                                                              CompleteResultCompletion `json:"completion"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The suggested values and how many more exist.
+	Completion CompleteResultCompletion `json:"completion"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3436,17 +3546,19 @@ func (r *CompleteResult) UnmarshalJSON(data []byte) error {
 
 // The suggested values and how many more exist.
 type CompleteResultCompletion struct {
-	// True when more suggestions exist than were sent, even if their number is unknown.         
-	HasMore                                                                             *bool    `json:"hasMore,omitempty"`
-	// How many suggestions exist in all, which may be more than were sent.                      
-	Total                                                                               *int64   `json:"total,omitempty"`
-	// Suggested values, best first; at most 100 of them.                                        
-	Values                                                                              []string `json:"values"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when more suggestions exist than were sent, even if their number is unknown.
+	HasMore *bool `json:"hasMore,omitempty"`
+	// How many suggestions exist in all, which may be more than were sent.
+	Total *int64 `json:"total,omitempty"`
+	// Suggested values, best first; at most 100 of them.
+	Values []string `json:"values"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3455,19 +3567,21 @@ func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 // Sent by the server: asks the client to generate a model reply to the given messages. The
 // client picks the model and should let a person review both the request and the reply.
 type CreateMessageRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                                
-	ID                                                                    *RequestID                      `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                                   
-	Jsonrpc                                                               Jsonrpc                         `json:"jsonrpc"`
-	// Always `sampling/createMessage`.                                                                   
-	Method                                                                CreateMessageRequestMethod      `json:"method"`
-	// The conversation and generation settings.                                                          
-	Params                                                                CreateMessageRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `sampling/createMessage`.
+	Method CreateMessageRequestMethod `json:"method"`
+	// The conversation and generation settings.
+	Params CreateMessageRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3477,41 +3591,43 @@ func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 //
 // The conversation to continue and how to generate the reply.
 type CreateMessageRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Whether to add context from MCP servers to the prompt: `none` (the default), this server                       
-	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.                            
-	IncludeContext                                                                             *IncludeContext        `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client may generate fewer.                                
-	MaxTokens                                                                                  int64                  `json:"maxTokens"`
-	// The conversation so far, oldest first.                                                                         
-	Messages                                                                                   []ParamsMessage        `json:"messages"`
-	// Provider-specific settings passed through to the model provider untouched.                                     
-	Metadata                                                                                   map[string]interface{} `json:"metadata,omitempty"`
-	// What the server would like in a model; the client may disregard it.                                            
-	ModelPreferences                                                                           *ModelPreferencesClass `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when the model emits them.                                                       
-	StopSequences                                                                              []string               `json:"stopSequences,omitempty"`
-	// A system prompt to use; the client may change or drop it.                                                      
-	SystemPrompt                                                                               *string                `json:"systemPrompt,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                        
-	// real                                                                                                           
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                         
-	// type.                                                                                                          
-	Task                                                                                       *TaskClass             `json:"task,omitempty"`
-	// Sampling temperature to use.                                                                                   
-	Temperature                                                                                *float64               `json:"temperature,omitempty"`
-	// Whether the model may, must or must not call tools (`auto` when absent); needs the                             
-	// client's                                                                                                       
-	// `sampling.tools`.                                                                                              
-	ToolChoice                                                                                 *ToolChoiceClass       `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the client's `sampling.tools`.                                
-	Tools                                                                                      []ToolElement          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Whether to add context from MCP servers to the prompt: `none` (the default), this server
+	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client may generate fewer.
+	MaxTokens int64 `json:"maxTokens"`
+	// The conversation so far, oldest first.
+	Messages []ParamsMessage `json:"messages"`
+	// Provider-specific settings passed through to the model provider untouched.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// What the server would like in a model; the client may disregard it.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when the model emits them.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// A system prompt to use; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// Whether the model may, must or must not call tools (`auto` when absent); needs the
+	// client's
+	// `sampling.tools`.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the client's `sampling.tools`.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3519,17 +3635,19 @@ func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // One turn of a conversation sent to or received from a model.
 type ParamsMessage struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                       
-	Meta                                                             map[string]interface{} `json:"_meta,omitempty"`
-	// What the turn says: a single block or a list of blocks.                              
-	Content                                                          *MessageContent        `json:"content"`
-	// Who speaks this turn.                                                                
-	Role                                                             Role                   `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What the turn says: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Who speaks this turn.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3545,55 +3663,57 @@ func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a later sampling request.
 type FluffySomething struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                           
-	//                                                                                                                          
-	// Free-form metadata; clients should keep it when sending the call back in later sampling                                  
-	// requests, which helps caching.                                                                                           
-	//                                                                                                                          
-	// Free-form metadata; clients should keep it when sending the result back in later sampling                                
-	// requests, which helps caching.                                                                                           
-	Meta                                                                                        map[string]interface{}          `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                               
-	Annotations                                                                                 *AudioContentAnnotations        `json:"annotations,omitempty"`
-	// The text itself.                                                                                                         
-	Text                                                                                        *string                         `json:"text,omitempty"`
-	// Always `text`.                                                                                                           
-	//                                                                                                                          
-	// Always `image`.                                                                                                          
-	//                                                                                                                          
-	// Always `audio`.                                                                                                          
-	//                                                                                                                          
-	// Always `tool_use`.                                                                                                       
-	//                                                                                                                          
-	// Always `tool_result`.                                                                                                    
-	Type                                                                                        SamplingMessageContentBlockType `json:"type"`
-	// The image bytes, base64-encoded.                                                                                         
-	//                                                                                                                          
-	// The audio bytes, base64-encoded.                                                                                         
-	Data                                                                                        *string                         `json:"data,omitempty"`
-	// Image format, such as `image/png`; which formats work depends on the model provider.                                     
-	//                                                                                                                          
-	// Audio format, such as `audio/wav`; which formats work depends on the model provider.                                     
-	MIMEType                                                                                    *string                         `json:"mimeType,omitempty"`
-	// Identifier of this call, unique within the conversation; its result refers back to it.                                   
-	ID                                                                                          *string                         `json:"id,omitempty"`
-	// Arguments for the tool, following its input schema.                                                                      
-	Input                                                                                       map[string]interface{}          `json:"input,omitempty"`
-	// Which tool the model wants to run.                                                                                       
-	Name                                                                                        *string                         `json:"name,omitempty"`
-	// The unstructured output, in the same form as a `tools/call` result.                                                      
-	Content                                                                                     []ContentBlock                  `json:"content,omitempty"`
-	// True when the call failed and `content` describes the failure (false when absent).                                       
-	IsError                                                                                     *bool                           `json:"isError,omitempty"`
-	// The structured output; should follow the tool's output schema when it has one.                                           
-	StructuredContent                                                                           map[string]interface{}          `json:"structuredContent,omitempty"`
-	// The `id` of the `tool_use` block this answers.                                                                           
-	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	//
+	// Free-form metadata; clients should keep it when sending the call back in later sampling
+	// requests, which helps caching.
+	//
+	// Free-form metadata; clients should keep it when sending the result back in later sampling
+	// requests, which helps caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Always `text`.
+	//
+	// Always `image`.
+	//
+	// Always `audio`.
+	//
+	// Always `tool_use`.
+	//
+	// Always `tool_result`.
+	Type SamplingMessageContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Image format, such as `image/png`; which formats work depends on the model provider.
+	//
+	// Audio format, such as `audio/wav`; which formats work depends on the model provider.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier of this call, unique within the conversation; its result refers back to it.
+	ID *string `json:"id,omitempty"`
+	// Arguments for the tool, following its input schema.
+	Input map[string]interface{} `json:"input,omitempty"`
+	// Which tool the model wants to run.
+	Name *string `json:"name,omitempty"`
+	// The unstructured output, in the same form as a `tools/call` result.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the call failed and `content` describes the failure (false when absent).
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output; should follow the tool's output schema when it has one.
+	StructuredContent map[string]interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the `tool_use` block this answers.
+	ToolUseID *string `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffySomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffySomething) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffySomething) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3605,20 +3725,22 @@ func (r *FluffySomething) UnmarshalJSON(data []byte) error {
 // (unimportant)
 // to 1 (most important); the client may weigh them as it likes.
 type ModelPreferencesClass struct {
-	// How much a cheap model matters.                                                                      
-	CostPriority                                                                              *float64      `json:"costPriority,omitempty"`
-	// Model names to try, in order of preference; the first match wins, and hints outrank the              
-	// numeric priorities.                                                                                  
-	Hints                                                                                     []HintElement `json:"hints,omitempty"`
-	// How much a capable model matters.                                                                    
-	IntelligencePriority                                                                      *float64      `json:"intelligencePriority,omitempty"`
-	// How much a fast (low-latency) model matters.                                                         
-	SpeedPriority                                                                             *float64      `json:"speedPriority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How much a cheap model matters.
+	CostPriority *float64 `json:"costPriority,omitempty"`
+	// Model names to try, in order of preference; the first match wins, and hints outrank the
+	// numeric priorities.
+	Hints []HintElement `json:"hints,omitempty"`
+	// How much a capable model matters.
+	IntelligencePriority *float64 `json:"intelligencePriority,omitempty"`
+	// How much a fast (low-latency) model matters.
+	SpeedPriority *float64 `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3627,14 +3749,16 @@ func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
 // A hint for choosing a model. Members other than `name` are left to the client to
 // interpret.
 type HintElement struct {
-	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the        
-	// client may map it to an equivalent model of another provider.                                   
-	Name                                                                                       *string `json:"name,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
+	// client may map it to an equivalent model of another provider.
+	Name *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r HintElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r HintElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *HintElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3646,14 +3770,16 @@ func (r *HintElement) UnmarshalJSON(data []byte) error {
 //
 // How the model may use the tools offered in a sampling request.
 type ToolChoiceClass struct {
-	// `auto`: the model decides (the default); `required`: it must call at least one tool;                
-	// `none`: it must not call any.                                                                       
-	Mode                                                                                   *ToolChoiceMode `json:"mode,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// `auto`: the model decides (the default); `required`: it must call at least one tool;
+	// `none`: it must not call any.
+	Mode *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolChoiceClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolChoiceClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3661,34 +3787,36 @@ func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
 
 // A callable function the server offers, with the JSON Schemas of its input and output.
 type ToolElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then                       
-	// `name`.                                                                                                        
-	Annotations                                                                                *ToolAnnotationsClass  `json:"annotations,omitempty"`
-	// What the tool does, in words a model can use to decide when to call it.                                        
-	Description                                                                                *string                `json:"description,omitempty"`
-	// How the tool may be run, for example whether it can run as a task.                                             
-	Execution                                                                                  *Execution             `json:"execution,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// JSON Schema (an object schema) that the call's `arguments` must satisfy.                                       
-	InputSchema                                                                                ToolInputSchema        `json:"inputSchema"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                       string                 `json:"name"`
-	// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when                         
-	// given, the server must return structured results conforming to it.                                             
-	OutputSchema                                                                               *ToolOutputSchema      `json:"outputSchema,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
+	// `name`.
+	Annotations *ToolAnnotationsClass `json:"annotations,omitempty"`
+	// What the tool does, in words a model can use to decide when to call it.
+	Description *string `json:"description,omitempty"`
+	// How the tool may be run, for example whether it can run as a task.
+	Execution *Execution `json:"execution,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// JSON Schema (an object schema) that the call's `arguments` must satisfy.
+	InputSchema ToolInputSchema `json:"inputSchema"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
+	// given, the server must return structured results conforming to it.
+	OutputSchema *ToolOutputSchema `json:"outputSchema,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3701,25 +3829,27 @@ func (r *ToolElement) UnmarshalJSON(data []byte) error {
 // base
 // trust decisions on hints from a server it does not trust.
 type ToolAnnotationsClass struct {
-	// For a tool that writes: true when it may destroy or overwrite data, false when it only           
-	// adds                                                                                             
-	// (assumed true when absent).                                                                      
-	DestructiveHint                                                                             *bool   `json:"destructiveHint,omitempty"`
-	// For a tool that writes: true when repeating a call with the same arguments has no further        
-	// effect (assumed false when absent).                                                              
-	IdempotentHint                                                                              *bool   `json:"idempotentHint,omitempty"`
-	// True when the tool reaches outside a closed set of entities, as web search does (assumed         
-	// true when absent).                                                                               
-	OpenWorldHint                                                                               *bool   `json:"openWorldHint,omitempty"`
-	// True when the tool changes nothing in its environment (assumed false when absent).               
-	ReadOnlyHint                                                                                *bool   `json:"readOnlyHint,omitempty"`
-	// A display name for the tool.                                                                     
-	Title                                                                                       *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// For a tool that writes: true when it may destroy or overwrite data, false when it only
+	// adds
+	// (assumed true when absent).
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// For a tool that writes: true when repeating a call with the same arguments has no further
+	// effect (assumed false when absent).
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// True when the tool reaches outside a closed set of entities, as web search does (assumed
+	// true when absent).
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
+	// True when the tool changes nothing in its environment (assumed false when absent).
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// A display name for the tool.
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3729,14 +3859,16 @@ func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
 //
 // How a tool may be executed.
 type Execution struct {
-	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not             
-	// (`forbidden`, the meaning when absent) be run as a task.                                        
-	TaskSupport                                                                           *TaskSupport `json:"taskSupport,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
+	// (`forbidden`, the meaning when absent) be run as a task.
+	TaskSupport *TaskSupport `json:"taskSupport,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Execution) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Execution) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Execution) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3744,19 +3876,21 @@ func (r *Execution) UnmarshalJSON(data []byte) error {
 
 // JSON Schema (an object schema) that the call's `arguments` must satisfy.
 type ToolInputSchema struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                  
-	Schema                                                     *string                           `json:"$schema,omitempty"`
-	// Schema of each argument, keyed by argument name.                                          
-	Properties                                                 map[string]map[string]interface{} `json:"properties,omitempty"`
-	// Names of the arguments that must be given.                                                
-	Required                                                   []string                          `json:"required,omitempty"`
-	// Always `object`: arguments are a JSON object.                                             
-	Type                                                       InputSchemaType                   `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// Schema of each argument, keyed by argument name.
+	Properties map[string]map[string]interface{} `json:"properties,omitempty"`
+	// Names of the arguments that must be given.
+	Required []string `json:"required,omitempty"`
+	// Always `object`: arguments are a JSON object.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolInputSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolInputSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolInputSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3765,19 +3899,21 @@ func (r *ToolInputSchema) UnmarshalJSON(data []byte) error {
 // JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
 // given, the server must return structured results conforming to it.
 type ToolOutputSchema struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                  
-	Schema                                                     *string                           `json:"$schema,omitempty"`
-	// Schema of each output member, keyed by member name.                                       
-	Properties                                                 map[string]map[string]interface{} `json:"properties,omitempty"`
-	// Names of the output members that are always present.                                      
-	Required                                                   []string                          `json:"required,omitempty"`
-	// Always `object`: structured output is a JSON object.                                      
-	Type                                                       InputSchemaType                   `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// Schema of each output member, keyed by member name.
+	Properties map[string]map[string]interface{} `json:"properties,omitempty"`
+	// Names of the output members that are always present.
+	Required []string `json:"required,omitempty"`
+	// Always `object`: structured output is a JSON object.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolOutputSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolOutputSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolOutputSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3785,41 +3921,43 @@ func (r *ToolOutputSchema) UnmarshalJSON(data []byte) error {
 
 // The conversation to continue and how to generate the reply.
 type CreateMessageRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Whether to add context from MCP servers to the prompt: `none` (the default), this server                       
-	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.                            
-	IncludeContext                                                                             *IncludeContext        `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client may generate fewer.                                
-	MaxTokens                                                                                  int64                  `json:"maxTokens"`
-	// The conversation so far, oldest first.                                                                         
-	Messages                                                                                   []ParamsMessage        `json:"messages"`
-	// Provider-specific settings passed through to the model provider untouched.                                     
-	Metadata                                                                                   map[string]interface{} `json:"metadata,omitempty"`
-	// What the server would like in a model; the client may disregard it.                                            
-	ModelPreferences                                                                           *ModelPreferencesClass `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when the model emits them.                                                       
-	StopSequences                                                                              []string               `json:"stopSequences,omitempty"`
-	// A system prompt to use; the client may change or drop it.                                                      
-	SystemPrompt                                                                               *string                `json:"systemPrompt,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                        
-	// real                                                                                                           
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                         
-	// type.                                                                                                          
-	Task                                                                                       *TaskClass             `json:"task,omitempty"`
-	// Sampling temperature to use.                                                                                   
-	Temperature                                                                                *float64               `json:"temperature,omitempty"`
-	// Whether the model may, must or must not call tools (`auto` when absent); needs the                             
-	// client's                                                                                                       
-	// `sampling.tools`.                                                                                              
-	ToolChoice                                                                                 *ToolChoiceClass       `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the client's `sampling.tools`.                                
-	Tools                                                                                      []ToolElement          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Whether to add context from MCP servers to the prompt: `none` (the default), this server
+	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client may generate fewer.
+	MaxTokens int64 `json:"maxTokens"`
+	// The conversation so far, oldest first.
+	Messages []ParamsMessage `json:"messages"`
+	// Provider-specific settings passed through to the model provider untouched.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// What the server would like in a model; the client may disregard it.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when the model emits them.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// A system prompt to use; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// Whether the model may, must or must not call tools (`auto` when absent); needs the
+	// client's
+	// `sampling.tools`.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the client's `sampling.tools`.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3828,22 +3966,24 @@ func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 // The client's answer to `sampling/createMessage`: the generated message and the model that
 // produced it. The client should let a person review it before returning it.
 type CreateMessageResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                           
-	Meta                                                                                        map[string]interface{} `json:"_meta,omitempty"`
-	// What the turn says: a single block or a list of blocks.                                                         
-	Content                                                                                     *MessageContent        `json:"content"`
-	// Which model the client actually used.                                                                           
-	Model                                                                                       string                 `json:"model"`
-	// Who speaks this turn.                                                                                           
-	Role                                                                                        Role                   `json:"role"`
-	// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or                       
-	// any provider-specific value.                                                                                    
-	StopReason                                                                                  *string                `json:"stopReason,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What the turn says: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Which model the client actually used.
+	Model string `json:"model"`
+	// Who speaks this turn.
+	Role Role `json:"role"`
+	// Why generation stopped, when known: `endTurn`, `stopSequence`, `maxTokens`, `toolUse`, or
+	// any provider-specific value.
+	StopReason *string `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3851,15 +3991,17 @@ func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
 
 // The immediate answer to a request accepted as a task; the real result comes later.
 type CreateTaskResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// The newly created task, normally `working`.                                                                 
-	Task                                                                                    TaskElement            `json:"task"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The newly created task, normally `working`.
+	Task TaskElement `json:"task"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateTaskResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateTaskResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateTaskResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3868,19 +4010,21 @@ func (r *CreateTaskResult) UnmarshalJSON(data []byte) error {
 // Sent by the server: asks the client to collect information from the user, by a form or by
 // sending the user to a URL. The mode used must be one the client declared.
 type ElicitRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                    
-	ID                                                                    *RequestID          `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                       
-	Jsonrpc                                                               Jsonrpc             `json:"jsonrpc"`
-	// Always `elicitation/create`.                                                           
-	Method                                                                ElicitRequestMethod `json:"method"`
-	// What to ask the user, and how.                                                         
-	Params                                                                ElicitRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `elicitation/create`.
+	Method ElicitRequestMethod `json:"method"`
+	// What to ask the user, and how.
+	Params ElicitRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3898,34 +4042,36 @@ func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
 // come
 // back in the result. Not for sensitive data.
 type ElicitRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                                       
-	Meta                                                                                        map[string]interface{}              `json:"_meta,omitempty"`
-	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by                                    
-	// `notifications/elicitation/complete`.                                                                                        
-	ElicitationID                                                                               *string                             `json:"elicitationId,omitempty"`
-	// Text telling the user why the server wants them to open the link.                                                            
-	//                                                                                                                              
-	// Text shown to the user explaining what is asked for and why.                                                                 
-	Message                                                                                     string                              `json:"message"`
-	// Always `url`.                                                                                                                
-	//                                                                                                                              
-	// `form`; a request without `mode` is also form mode.                                                                          
-	Mode                                                                                        *ElicitRequestParamsMode            `json:"mode,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                                      
-	// real                                                                                                                         
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                                       
-	// type.                                                                                                                        
-	Task                                                                                        *TaskClass                          `json:"task,omitempty"`
-	// The page the user should open.                                                                                               
-	URL                                                                                         *string                             `json:"url,omitempty"`
-	// The fields to ask for: a JSON Schema object whose properties are all primitive (no                                           
-	// nesting).                                                                                                                    
-	RequestedSchema                                                                             *ElicitRequestParamsRequestedSchema `json:"requestedSchema,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
+	// `notifications/elicitation/complete`.
+	ElicitationID *string `json:"elicitationId,omitempty"`
+	// Text telling the user why the server wants them to open the link.
+	//
+	// Text shown to the user explaining what is asked for and why.
+	Message string `json:"message"`
+	// Always `url`.
+	//
+	// `form`; a request without `mode` is also form mode.
+	Mode *ElicitRequestParamsMode `json:"mode,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// The page the user should open.
+	URL *string `json:"url,omitempty"`
+	// The fields to ask for: a JSON Schema object whose properties are all primitive (no
+	// nesting).
+	RequestedSchema *ElicitRequestParamsRequestedSchema `json:"requestedSchema,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3934,19 +4080,21 @@ func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 // The fields to ask for: a JSON Schema object whose properties are all primitive (no
 // nesting).
 type ElicitRequestParamsRequestedSchema struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                         
-	Schema                                                         *string                              `json:"$schema,omitempty"`
-	// One field definition per answer, keyed by the answer's name.                                     
-	Properties                                                     map[string]PrimitiveSchemaDefinition `json:"properties"`
-	// Names of the fields the user must fill in.                                                       
-	Required                                                       []string                             `json:"required,omitempty"`
-	// Always `object`.                                                                                 
-	Type                                                           InputSchemaType                      `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// One field definition per answer, keyed by the answer's name.
+	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
+	// Names of the fields the user must fill in.
+	Required []string `json:"required,omitempty"`
+	// Always `object`.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3972,52 +4120,54 @@ func (r *ElicitRequestParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 // Deprecated:
 // use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 type PrimitiveSchemaDefinition struct {
-	// Value the field starts with.                                                                                          
-	//                                                                                                                       
-	// Value selected at first.                                                                                              
-	//                                                                                                                       
-	// Values selected at first.                                                                                             
-	Default                                                                                *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
-	// Help text shown for the field.                                                                                        
-	Description                                                                            *string                           `json:"description,omitempty"`
-	// Expected shape of the text, which the client may check.                                                               
-	Format                                                                                 *Format                           `json:"format,omitempty"`
-	// Most characters accepted.                                                                                             
-	MaxLength                                                                              *int64                            `json:"maxLength,omitempty"`
-	// Fewest characters accepted.                                                                                           
-	MinLength                                                                              *int64                            `json:"minLength,omitempty"`
-	// Label shown for the field.                                                                                            
-	Title                                                                                  *string                           `json:"title,omitempty"`
-	// Always `string`.                                                                                                      
-	//                                                                                                                       
-	// `number` for any number, `integer` for whole numbers only.                                                            
-	//                                                                                                                       
-	// Always `boolean`.                                                                                                     
-	//                                                                                                                       
-	// Always `array`: the answer is a list of the chosen values.                                                            
-	Type                                                                                   PrimitiveSchemaDefinitionType     `json:"type"`
-	// Largest value accepted.                                                                                               
-	Maximum                                                                                *float64                          `json:"maximum,omitempty"`
-	// Smallest value accepted.                                                                                              
-	Minimum                                                                                *float64                          `json:"minimum,omitempty"`
-	// The values to choose from.                                                                                            
-	Enum                                                                                   []string                          `json:"enum,omitempty"`
-	// The options, each a value with its label.                                                                             
-	OneOf                                                                                  []PrimitiveSchemaDefinitionOneOf  `json:"oneOf,omitempty"`
-	// What each chosen value may be.                                                                                        
-	Items                                                                                  *PrimitiveSchemaDefinitionItems   `json:"items,omitempty"`
-	// Most options the user may choose.                                                                                     
-	MaxItems                                                                               *int64                            `json:"maxItems,omitempty"`
-	// Fewest options the user must choose.                                                                                  
-	MinItems                                                                               *int64                            `json:"minItems,omitempty"`
-	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema                                  
-	// 2020-12.                                                                                                              
-	EnumNames                                                                              []string                          `json:"enumNames,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value the field starts with.
+	//
+	// Value selected at first.
+	//
+	// Values selected at first.
+	Default *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// Expected shape of the text, which the client may check.
+	Format *Format `json:"format,omitempty"`
+	// Most characters accepted.
+	MaxLength *int64 `json:"maxLength,omitempty"`
+	// Fewest characters accepted.
+	MinLength *int64 `json:"minLength,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	//
+	// `number` for any number, `integer` for whole numbers only.
+	//
+	// Always `boolean`.
+	//
+	// Always `array`: the answer is a list of the chosen values.
+	Type PrimitiveSchemaDefinitionType `json:"type"`
+	// Largest value accepted.
+	Maximum *float64 `json:"maximum,omitempty"`
+	// Smallest value accepted.
+	Minimum *float64 `json:"minimum,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// The options, each a value with its label.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// What each chosen value may be.
+	Items *PrimitiveSchemaDefinitionItems `json:"items,omitempty"`
+	// Most options the user may choose.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must choose.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
+	// 2020-12.
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4025,47 +4175,53 @@ func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 
 // What each chosen value may be.
 type PrimitiveSchemaDefinitionItems struct {
-	// The values to choose from.                             
-	Enum                                        []string      `json:"enum,omitempty"`
-	// Always `string`.                                       
-	Type                                        *ItemsType    `json:"type,omitempty"`
-	// The options, each a value with its label.              
-	AnyOf                                       []PurpleAnyOf `json:"anyOf,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Always `string`.
+	Type *ItemsType `json:"type,omitempty"`
+	// The options, each a value with its label.
+	AnyOf []PurpleAnyOf `json:"anyOf,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinitionItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PurpleAnyOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleAnyOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleAnyOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PrimitiveSchemaDefinitionOneOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4075,25 +4231,27 @@ func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
 // come
 // back in the result. Not for sensitive data.
 type ElicitRequestFormParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                                        
-	Meta                                                                                      map[string]interface{}                 `json:"_meta,omitempty"`
-	// Text shown to the user explaining what is asked for and why.                                                                  
-	Message                                                                                   string                                 `json:"message"`
-	// `form`; a request without `mode` is also form mode.                                                                           
-	Mode                                                                                      *ElicitRequestFormParamsMode           `json:"mode,omitempty"`
-	// The fields to ask for: a JSON Schema object whose properties are all primitive (no                                            
-	// nesting).                                                                                                                     
-	RequestedSchema                                                                           ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                                       
-	// real                                                                                                                          
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                                        
-	// type.                                                                                                                         
-	Task                                                                                      *TaskClass                             `json:"task,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Text shown to the user explaining what is asked for and why.
+	Message string `json:"message"`
+	// `form`; a request without `mode` is also form mode.
+	Mode *ElicitRequestFormParamsMode `json:"mode,omitempty"`
+	// The fields to ask for: a JSON Schema object whose properties are all primitive (no
+	// nesting).
+	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4102,19 +4260,21 @@ func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 // The fields to ask for: a JSON Schema object whose properties are all primitive (no
 // nesting).
 type ElicitRequestFormParamsRequestedSchema struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                         
-	Schema                                                         *string                              `json:"$schema,omitempty"`
-	// One field definition per answer, keyed by the answer's name.                                     
-	Properties                                                     map[string]PrimitiveSchemaDefinition `json:"properties"`
-	// Names of the fields the user must fill in.                                                       
-	Required                                                       []string                             `json:"required,omitempty"`
-	// Always `object`.                                                                                 
-	Type                                                           InputSchemaType                      `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// One field definition per answer, keyed by the answer's name.
+	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
+	// Names of the fields the user must fill in.
+	Required []string `json:"required,omitempty"`
+	// Always `object`.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4124,27 +4284,29 @@ func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) erro
 // interaction
 // happens out of band; its data never passes through the client.
 type ElicitRequestURLParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                              
-	Meta                                                                                        map[string]interface{}     `json:"_meta,omitempty"`
-	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by                           
-	// `notifications/elicitation/complete`.                                                                               
-	ElicitationID                                                                               string                     `json:"elicitationId"`
-	// Text telling the user why the server wants them to open the link.                                                   
-	Message                                                                                     string                     `json:"message"`
-	// Always `url`.                                                                                                       
-	Mode                                                                                        ElicitRequestURLParamsMode `json:"mode"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                             
-	// real                                                                                                                
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                              
-	// type.                                                                                                               
-	Task                                                                                        *TaskClass                 `json:"task,omitempty"`
-	// The page the user should open.                                                                                      
-	URL                                                                                         string                     `json:"url"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
+	// `notifications/elicitation/complete`.
+	ElicitationID string `json:"elicitationId"`
+	// Text telling the user why the server wants them to open the link.
+	Message string `json:"message"`
+	// Always `url`.
+	Mode ElicitRequestURLParamsMode `json:"mode"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// The page the user should open.
+	URL string `json:"url"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4152,19 +4314,21 @@ func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 
 // The user's response to an elicitation, as reported by the client.
 type ElicitResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                             
-	Meta                                                                                        map[string]interface{}   `json:"_meta,omitempty"`
-	// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:                         
-	// the user dismissed the request without choosing.                                                                  
-	Action                                                                                      Action                   `json:"action"`
-	// The submitted form answers, keyed by field name and following the requested schema. Only                          
-	// for an accepted form-mode request; absent in URL mode.                                                            
-	Content                                                                                     map[string]*ContentValue `json:"content,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
+	// the user dismissed the request without choosing.
+	Action Action `json:"action"`
+	// The submitted form answers, keyed by field name and following the requested schema. Only
+	// for an accepted form-mode request; absent in URL mode.
+	Content map[string]*ContentValue `json:"content,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4174,17 +4338,19 @@ func (r *ElicitResult) UnmarshalJSON(data []byte) error {
 // out-of-band
 // interaction of a URL-mode elicitation has finished. Clients ignore unknown ids.
 type ElicitationCompleteNotification struct {
-	// Protocol marker; always `"2.0"`.                                                  
-	Jsonrpc                                        Jsonrpc                               `json:"jsonrpc"`
-	// Always `notifications/elicitation/complete`.                                      
-	Method                                         ElicitationCompleteNotificationMethod `json:"method"`
-	// Which elicitation finished.                                                       
-	Params                                         ElicitationCompleteNotificationParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/elicitation/complete`.
+	Method ElicitationCompleteNotificationMethod `json:"method"`
+	// Which elicitation finished.
+	Params ElicitationCompleteNotificationParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitationCompleteNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitationCompleteNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4192,13 +4358,15 @@ func (r *ElicitationCompleteNotification) UnmarshalJSON(data []byte) error {
 
 // Which elicitation finished.
 type ElicitationCompleteNotificationParams struct {
-	// The `elicitationId` of the URL-mode request that finished.       
-	ElicitationID                                                string `json:"elicitationId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `elicitationId` of the URL-mode request that finished.
+	ElicitationID string `json:"elicitationId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitationCompleteNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitationCompleteNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4208,19 +4376,21 @@ func (r *ElicitationCompleteNotificationParams) UnmarshalJSON(data []byte) error
 // to
 // present it to the model or the user.
 type EmbeddedResource struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                         
-	Meta                                                             map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                             
-	Annotations                                                      *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The embedded contents, as text or as base64 bytes.                                     
-	Resource                                                         ContentElement           `json:"resource"`
-	// Always `resource`.                                                                     
-	Type                                                             EmbeddedResourceType     `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The embedded contents, as text or as base64 bytes.
+	Resource ContentElement `json:"resource"`
+	// Always `resource`.
+	Type EmbeddedResourceType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r EmbeddedResource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r EmbeddedResource) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4240,36 +4410,38 @@ func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
 // Deprecated:
 // use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 type EnumSchema struct {
-	// Value selected at first.                                                                                             
-	//                                                                                                                      
-	// Values selected at first.                                                                                            
-	Default                                                                                *EnumSchemaDefault               `json:"default,omitempty"`
-	// Help text shown for the field.                                                                                       
-	Description                                                                            *string                          `json:"description,omitempty"`
-	// The values to choose from.                                                                                           
-	Enum                                                                                   []string                         `json:"enum,omitempty"`
-	// Label shown for the field.                                                                                           
-	Title                                                                                  *string                          `json:"title,omitempty"`
-	// Always `string`.                                                                                                     
-	//                                                                                                                      
-	// Always `array`: the answer is a list of the chosen values.                                                           
-	Type                                                                                   EnumSchemaType                   `json:"type"`
-	// The options, each a value with its label.                                                                            
-	OneOf                                                                                  []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
-	// What each chosen value may be.                                                                                       
-	Items                                                                                  *PrimitiveSchemaDefinitionItems  `json:"items,omitempty"`
-	// Most options the user may choose.                                                                                    
-	MaxItems                                                                               *int64                           `json:"maxItems,omitempty"`
-	// Fewest options the user must choose.                                                                                 
-	MinItems                                                                               *int64                           `json:"minItems,omitempty"`
-	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema                                 
-	// 2020-12.                                                                                                             
-	EnumNames                                                                              []string                         `json:"enumNames,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value selected at first.
+	//
+	// Values selected at first.
+	Default *EnumSchemaDefault `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	//
+	// Always `array`: the answer is a list of the chosen values.
+	Type EnumSchemaType `json:"type"`
+	// The options, each a value with its label.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// What each chosen value may be.
+	Items *PrimitiveSchemaDefinitionItems `json:"items,omitempty"`
+	// Most options the user may choose.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must choose.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
+	// 2020-12.
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r EnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r EnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *EnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4277,17 +4449,19 @@ func (r *EnumSchema) UnmarshalJSON(data []byte) error {
 
 // The error object of a failed response.
 type Error struct {
-	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).            
-	Code                                                                                     int64       `json:"code"`
-	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).                    
-	Data                                                                                     interface{} `json:"data,omitempty"`
-	// One short sentence describing the failure.                                                        
-	Message                                                                                  string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
+	Code int64 `json:"code"`
+	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
+	Data interface{} `json:"data,omitempty"`
+	// One short sentence describing the failure.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Error) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Error) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Error) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4295,19 +4469,21 @@ func (r *Error) UnmarshalJSON(data []byte) error {
 
 // Asks the server for one prompt, with its template filled in from the given arguments.
 type GetPromptRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                            
-	ID                                                                    *RequestID                  `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                               
-	Jsonrpc                                                               Jsonrpc                     `json:"jsonrpc"`
-	// Always `prompts/get`.                                                                          
-	Method                                                                GetPromptRequestMethod      `json:"method"`
-	// Which prompt, with which arguments.                                                            
-	Params                                                                GetPromptRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `prompts/get`.
+	Method GetPromptRequestMethod `json:"method"`
+	// Which prompt, with which arguments.
+	Params GetPromptRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4317,17 +4493,19 @@ func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
 //
 // Which prompt to get and the values to fill it with.
 type GetPromptRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Values for the template's arguments, keyed by argument name.                                                 
-	Arguments                                                                                map[string]string      `json:"arguments,omitempty"`
-	// Name of the prompt, as listed by `prompts/list`.                                                             
-	Name                                                                                     string                 `json:"name"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Values for the template's arguments, keyed by argument name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Name of the prompt, as listed by `prompts/list`.
+	Name string `json:"name"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4335,17 +4513,19 @@ func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Which prompt to get and the values to fill it with.
 type GetPromptRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Values for the template's arguments, keyed by argument name.                                                 
-	Arguments                                                                                map[string]string      `json:"arguments,omitempty"`
-	// Name of the prompt, as listed by `prompts/list`.                                                             
-	Name                                                                                     string                 `json:"name"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Values for the template's arguments, keyed by argument name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Name of the prompt, as listed by `prompts/list`.
+	Name string `json:"name"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4353,17 +4533,19 @@ func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 
 // A prompt ready for use: the messages produced from the template.
 type GetPromptResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                    map[string]interface{}   `json:"_meta,omitempty"`
-	// What this prompt is for.                                                                                      
-	Description                                                                             *string                  `json:"description,omitempty"`
-	// The messages, in order.                                                                                       
-	Messages                                                                                []GetPromptResultMessage `json:"messages"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What this prompt is for.
+	Description *string `json:"description,omitempty"`
+	// The messages, in order.
+	Messages []GetPromptResultMessage `json:"messages"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4373,15 +4555,17 @@ func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
 // embed
 // or link server resources.
 type GetPromptResultMessage struct {
-	// What the message says.               
-	Content                    ContentBlock `json:"content"`
-	// Who speaks this message.             
-	Role                       Role         `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the message says.
+	Content ContentBlock `json:"content"`
+	// Who speaks this message.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4390,19 +4574,21 @@ func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
 // Asks for the outcome of a task. The receiver holds the answer until the task ends, then
 // returns exactly what the original request would have returned, result or error.
 type GetTaskPayloadRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                            
-	ID                                                                    *RequestID                  `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                               
-	Jsonrpc                                                               Jsonrpc                     `json:"jsonrpc"`
-	// Always `tasks/result`.                                                                         
-	Method                                                                GetTaskPayloadRequestMethod `json:"method"`
-	// Which task.                                                                                    
-	Params                                                                GetTaskPayloadRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tasks/result`.
+	Method GetTaskPayloadRequestMethod `json:"method"`
+	// Which task.
+	Params GetTaskPayloadRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetTaskPayloadRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetTaskPayloadRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4410,13 +4596,15 @@ func (r *GetTaskPayloadRequest) UnmarshalJSON(data []byte) error {
 
 // Which task.
 type GetTaskPayloadRequestParams struct {
-	// Id of the task whose outcome is wanted.       
-	TaskID                                    string `json:"taskId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Id of the task whose outcome is wanted.
+	TaskID string `json:"taskId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetTaskPayloadRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4426,19 +4614,21 @@ func (r *GetTaskPayloadRequestParams) UnmarshalJSON(data []byte) error {
 // needs
 // input.
 type GetTaskRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                     
-	ID                                                                    *RequestID           `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                        
-	Jsonrpc                                                               Jsonrpc              `json:"jsonrpc"`
-	// Always `tasks/get`.                                                                     
-	Method                                                                GetTaskRequestMethod `json:"method"`
-	// Which task.                                                                             
-	Params                                                                GetTaskRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tasks/get`.
+	Method GetTaskRequestMethod `json:"method"`
+	// Which task.
+	Params GetTaskRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetTaskRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetTaskRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetTaskRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4446,13 +4636,15 @@ func (r *GetTaskRequest) UnmarshalJSON(data []byte) error {
 
 // Which task.
 type GetTaskRequestParams struct {
-	// Id of the task to look up.       
-	TaskID                       string `json:"taskId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Id of the task to look up.
+	TaskID string `json:"taskId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetTaskRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetTaskRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetTaskRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4460,21 +4652,23 @@ func (r *GetTaskRequestParams) UnmarshalJSON(data []byte) error {
 
 // A picture a user interface can show next to an item, optionally tied to a size and theme.
 type Icon struct {
-	// MIME type to assume when the source does not state a useful one (e.g. `image/png`).               
-	MIMEType                                                                                    *string  `json:"mimeType,omitempty"`
-	// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;         
-	// when absent, any size is fine.                                                                    
-	Sizes                                                                                       []string `json:"sizes,omitempty"`
-	// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.             
-	// Consumers should only trust sources from the same or a trusted origin.                            
-	Src                                                                                         string   `json:"src"`
-	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.               
-	Theme                                                                                       *Theme   `json:"theme,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// MIME type to assume when the source does not state a useful one (e.g. `image/png`).
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Sizes the image suits, each `WIDTHxHEIGHT` (e.g. `"48x48"`) or `"any"` for vector images;
+	// when absent, any size is fine.
+	Sizes []string `json:"sizes,omitempty"`
+	// Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
+	// Consumers should only trust sources from the same or a trusted origin.
+	Src string `json:"src"`
+	// Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
+	Theme *Theme `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Icon) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Icon) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Icon) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4482,15 +4676,17 @@ func (r *Icon) UnmarshalJSON(data []byte) error {
 
 // Mixin for things that can show icons in a user interface.
 type Icons struct {
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG              
-	// and                                                                                                 
-	// should handle SVG and WebP.                                                                         
-	Icons                                                                                    []IconElement `json:"icons,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Icons) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Icons) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Icons) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4498,21 +4694,23 @@ func (r *Icons) UnmarshalJSON(data []byte) error {
 
 // An image exchanged with a model.
 type ImageContent struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                               
-	Meta                                                                                   map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                   
-	Annotations                                                                            *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The image bytes, base64-encoded.                                                                             
-	Data                                                                                   string                   `json:"data"`
-	// Image format, such as `image/png`; which formats work depends on the model provider.                         
-	MIMEType                                                                               string                   `json:"mimeType"`
-	// Always `image`.                                                                                              
-	Type                                                                                   ImageContentType         `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The image bytes, base64-encoded.
+	Data string `json:"data"`
+	// Image format, such as `image/png`; which formats work depends on the model provider.
+	MIMEType string `json:"mimeType"`
+	// Always `image`.
+	Type ImageContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ImageContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ImageContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ImageContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4520,26 +4718,28 @@ func (r *ImageContent) UnmarshalJSON(data []byte) error {
 
 // Name, version and display details of an MCP client or server program.
 type Implementation struct {
-	// Short human-readable text saying what this program is for.                                          
-	Description                                                                              *string       `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG              
-	// and                                                                                                 
-	// should handle SVG and WebP.                                                                         
-	Icons                                                                                    []IconElement `json:"icons,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                    
-	Name                                                                                     string        `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                      
-	// `annotations.title` comes before `name`).                                                           
-	Title                                                                                    *string       `json:"title,omitempty"`
-	// Version string of the program.                                                                      
-	Version                                                                                  string        `json:"version"`
-	// Home page of the program, if it has one.                                                            
-	WebsiteURL                                                                               *string       `json:"websiteUrl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Short human-readable text saying what this program is for.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Version string of the program.
+	Version string `json:"version"`
+	// Home page of the program, if it has one.
+	WebsiteURL *string `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Implementation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Implementation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Implementation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4548,19 +4748,21 @@ func (r *Implementation) UnmarshalJSON(data []byte) error {
 // The first message a client sends on a new connection, proposing a protocol version and
 // announcing what it can do. It must not be cancelled.
 type InitializeRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                             
-	ID                                                                    *RequestID                   `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                                
-	Jsonrpc                                                               Jsonrpc                      `json:"jsonrpc"`
-	// Always `initialize`.                                                                            
-	Method                                                                InitializeRequestMethod      `json:"method"`
-	// The client's proposal.                                                                          
-	Params                                                                InitializeRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `initialize`.
+	Method InitializeRequestMethod `json:"method"`
+	// The client's proposal.
+	Params InitializeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializeRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4570,21 +4772,23 @@ func (r *InitializeRequest) UnmarshalJSON(data []byte) error {
 //
 // What the client offers when it opens a session.
 type InitializeRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The optional features the client supports for this session.                                                  
-	Capabilities                                                                             ParamsCapabilities     `json:"capabilities"`
-	// Who the client is.                                                                                           
-	ClientInfo                                                                               ClientInfo             `json:"clientInfo"`
-	// The protocol revision the client would like to speak, normally the newest it knows; it                       
-	// may                                                                                                          
-	// still accept older ones.                                                                                     
-	ProtocolVersion                                                                          string                 `json:"protocolVersion"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The optional features the client supports for this session.
+	Capabilities ParamsCapabilities `json:"capabilities"`
+	// Who the client is.
+	ClientInfo ClientInfo `json:"clientInfo"`
+	// The protocol revision the client would like to speak, normally the newest it knows; it
+	// may
+	// still accept older ones.
+	ProtocolVersion string `json:"protocolVersion"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializeRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializeRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4592,21 +4796,23 @@ func (r *InitializeRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // What the client offers when it opens a session.
 type InitializeRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The optional features the client supports for this session.                                                  
-	Capabilities                                                                             ParamsCapabilities     `json:"capabilities"`
-	// Who the client is.                                                                                           
-	ClientInfo                                                                               ClientInfo             `json:"clientInfo"`
-	// The protocol revision the client would like to speak, normally the newest it knows; it                       
-	// may                                                                                                          
-	// still accept older ones.                                                                                     
-	ProtocolVersion                                                                          string                 `json:"protocolVersion"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The optional features the client supports for this session.
+	Capabilities ParamsCapabilities `json:"capabilities"`
+	// Who the client is.
+	ClientInfo ClientInfo `json:"clientInfo"`
+	// The protocol revision the client would like to speak, normally the newest it knows; it
+	// may
+	// still accept older ones.
+	ProtocolVersion string `json:"protocolVersion"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializeRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializeRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4614,23 +4820,25 @@ func (r *InitializeRequestParams) UnmarshalJSON(data []byte) error {
 
 // The server's answer to `initialize`: the agreed version and what the server offers.
 type InitializeResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                                 
-	Meta                                                                                        map[string]interface{}       `json:"_meta,omitempty"`
-	// The optional features the server supports for this session.                                                           
-	Capabilities                                                                                InitializeResultCapabilities `json:"capabilities"`
-	// Free-text guidance on using this server, which a client may pass on to the model (for                                 
-	// example in the system prompt).                                                                                        
-	Instructions                                                                                *string                      `json:"instructions,omitempty"`
-	// The revision the server will speak: the client's if the server supports it, otherwise one                             
-	// the server prefers. A client that cannot speak it must disconnect.                                                    
-	ProtocolVersion                                                                             string                       `json:"protocolVersion"`
-	// Who the server is.                                                                                                    
-	ServerInfo                                                                                  ClientInfo                   `json:"serverInfo"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The optional features the server supports for this session.
+	Capabilities InitializeResultCapabilities `json:"capabilities"`
+	// Free-text guidance on using this server, which a client may pass on to the model (for
+	// example in the system prompt).
+	Instructions *string `json:"instructions,omitempty"`
+	// The revision the server will speak: the client's if the server supports it, otherwise one
+	// the server prefers. A client that cannot speak it must disconnect.
+	ProtocolVersion string `json:"protocolVersion"`
+	// Who the server is.
+	ServerInfo ClientInfo `json:"serverInfo"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializeResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializeResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializeResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4640,25 +4848,27 @@ func (r *InitializeResult) UnmarshalJSON(data []byte) error {
 //
 // The optional features a server supports, declared in its `initialize` result.
 type InitializeResultCapabilities struct {
-	// Present when the server answers `completion/complete`.                                                 
-	Completions                                                             map[string]interface{}            `json:"completions,omitempty"`
-	// Non-standard features still being tried out, keyed by feature name.                                    
-	Experimental                                                            map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Present when the server can send `notifications/message` log entries.                                  
-	Logging                                                                 map[string]interface{}            `json:"logging,omitempty"`
-	// Present when the server offers prompts.                                                                
-	Prompts                                                                 *CapabilitiesPrompts              `json:"prompts,omitempty"`
-	// Present when the server offers resources.                                                              
-	Resources                                                               *CapabilitiesResources            `json:"resources,omitempty"`
-	// Present when the server can run client requests as tasks.                                              
-	Tasks                                                                   *FluffyTasks                      `json:"tasks,omitempty"`
-	// Present when the server offers tools.                                                                  
-	Tools                                                                   *CapabilitiesTools                `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the server answers `completion/complete`.
+	Completions map[string]interface{} `json:"completions,omitempty"`
+	// Non-standard features still being tried out, keyed by feature name.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Present when the server can send `notifications/message` log entries.
+	Logging map[string]interface{} `json:"logging,omitempty"`
+	// Present when the server offers prompts.
+	Prompts *CapabilitiesPrompts `json:"prompts,omitempty"`
+	// Present when the server offers resources.
+	Resources *CapabilitiesResources `json:"resources,omitempty"`
+	// Present when the server can run client requests as tasks.
+	Tasks *FluffyTasks `json:"tasks,omitempty"`
+	// Present when the server offers tools.
+	Tools *CapabilitiesTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializeResultCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializeResultCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializeResultCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4666,13 +4876,15 @@ func (r *InitializeResultCapabilities) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers prompts.
 type CapabilitiesPrompts struct {
-	// True when the server will send `notifications/prompts/list_changed`.      
-	ListChanged                                                            *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/prompts/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4680,15 +4892,17 @@ func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers resources.
 type CapabilitiesResources struct {
-	// True when the server will send `notifications/resources/list_changed`.               
-	ListChanged                                                                       *bool `json:"listChanged,omitempty"`
-	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.      
-	Subscribe                                                                         *bool `json:"subscribe,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/resources/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
+	Subscribe *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesResources) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4696,17 +4910,19 @@ func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
 
 // Present when the server can run client requests as tasks.
 type FluffyTasks struct {
-	// Present when the server answers `tasks/cancel`.                                                              
-	Cancel                                                                                   map[string]interface{} `json:"cancel,omitempty"`
-	// Present when the server answers `tasks/list`.                                                                
-	List                                                                                     map[string]interface{} `json:"list,omitempty"`
-	// Which client-to-server requests may carry a `task` field; anything not listed may not.                       
-	Requests                                                                                 *TentacledRequests     `json:"requests,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the server answers `tasks/cancel`.
+	Cancel map[string]interface{} `json:"cancel,omitempty"`
+	// Present when the server answers `tasks/list`.
+	List map[string]interface{} `json:"list,omitempty"`
+	// Which client-to-server requests may carry a `task` field; anything not listed may not.
+	Requests *TentacledRequests `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyTasks) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyTasks) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4714,13 +4930,15 @@ func (r *FluffyTasks) UnmarshalJSON(data []byte) error {
 
 // Which client-to-server requests may carry a `task` field; anything not listed may not.
 type TentacledRequests struct {
-	// Task support for tool requests.             
-	Tools                             *PurpleTools `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Task support for tool requests.
+	Tools *PurpleTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TentacledRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TentacledRequests) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TentacledRequests) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4728,13 +4946,15 @@ func (r *TentacledRequests) UnmarshalJSON(data []byte) error {
 
 // Task support for tool requests.
 type PurpleTools struct {
-	// Present when `tools/call` may be run as a task.                       
-	Call                                              map[string]interface{} `json:"call,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `tools/call` may be run as a task.
+	Call map[string]interface{} `json:"call,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4742,13 +4962,15 @@ func (r *PurpleTools) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers tools.
 type CapabilitiesTools struct {
-	// True when the server will send `notifications/tools/list_changed`.      
-	ListChanged                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/tools/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4758,17 +4980,19 @@ func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
 // operation
 // begins after it.
 type InitializedNotification struct {
-	// Protocol marker; always `"2.0"`.                                    
-	Jsonrpc                                  Jsonrpc                       `json:"jsonrpc"`
-	// Always `notifications/initialized`.                                 
-	Method                                   InitializedNotificationMethod `json:"method"`
-	// Carries nothing but optional metadata.                              
-	Params                                   *ParamsClass                  `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/initialized`.
+	Method InitializedNotificationMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InitializedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InitializedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InitializedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4778,14 +5002,16 @@ func (r *InitializedNotification) UnmarshalJSON(data []byte) error {
 //
 // Carries nothing but optional metadata.
 type ParamsClass struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4793,18 +5019,20 @@ func (r *ParamsClass) UnmarshalJSON(data []byte) error {
 
 // A response saying the request failed.
 type JSONRPCErrorResponse struct {
-	// What went wrong.                                                                                                
-	Error                                                                                    JSONRPCErrorResponseError `json:"error"`
-	// The id of the request being answered; left out only when the request was too malformed                          
-	// for its id to be read.                                                                                          
-	ID                                                                                       *RequestID                `json:"id,omitempty"`
-	// Protocol marker; always `"2.0"`.                                                                                
-	Jsonrpc                                                                                  Jsonrpc                   `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What went wrong.
+	Error JSONRPCErrorResponseError `json:"error"`
+	// The id of the request being answered; left out only when the request was too malformed
+	// for its id to be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4814,17 +5042,19 @@ func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 //
 // The error object of a failed response.
 type JSONRPCErrorResponseError struct {
-	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).            
-	Code                                                                                     int64       `json:"code"`
-	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).                    
-	Data                                                                                     interface{} `json:"data,omitempty"`
-	// One short sentence describing the failure.                                                        
-	Message                                                                                  string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
+	Code int64 `json:"code"`
+	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
+	Data interface{} `json:"data,omitempty"`
+	// One short sentence describing the failure.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCErrorResponseError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4840,32 +5070,34 @@ func (r *JSONRPCErrorResponseError) UnmarshalJSON(data []byte) error {
 //
 // A response saying the request failed.
 type JSONRPCMessage struct {
-	// Sender-chosen id, not reused by the same sender within the session.                                              
-	//                                                                                                                  
-	// The id of the request being answered.                                                                            
-	//                                                                                                                  
-	// The id of the request being answered; left out only when the request was too malformed                           
-	// for its id to be read.                                                                                           
-	ID                                                                                       *RequestID                 `json:"id,omitempty"`
-	// Protocol marker; always `"2.0"`.                                                                                 
-	Jsonrpc                                                                                  Jsonrpc                    `json:"jsonrpc"`
-	// Name of the operation being asked for.                                                                           
-	//                                                                                                                  
-	// Name of the event being announced.                                                                               
-	Method                                                                                   *string                    `json:"method,omitempty"`
-	// Method-specific arguments, if the method takes any.                                                              
-	//                                                                                                                  
-	// Method-specific payload, if the notification has one.                                                            
-	Params                                                                                   map[string]interface{}     `json:"params,omitempty"`
-	// The method-specific outcome.                                                                                     
-	Result                                                                                   map[string]interface{}     `json:"result,omitempty"`
-	// What went wrong.                                                                                                 
-	Error                                                                                    *JSONRPCErrorResponseError `json:"error,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	//
+	// The id of the request being answered.
+	//
+	// The id of the request being answered; left out only when the request was too malformed
+	// for its id to be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation being asked for.
+	//
+	// Name of the event being announced.
+	Method *string `json:"method,omitempty"`
+	// Method-specific arguments, if the method takes any.
+	//
+	// Method-specific payload, if the notification has one.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// The method-specific outcome.
+	Result map[string]interface{} `json:"result,omitempty"`
+	// What went wrong.
+	Error *JSONRPCErrorResponseError `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4873,17 +5105,19 @@ func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
 
 // A one-way message; the peer never replies to it. It has no `id`.
 type JSONRPCNotification struct {
-	// Protocol marker; always `"2.0"`.                                            
-	Jsonrpc                                                 Jsonrpc                `json:"jsonrpc"`
-	// Name of the event being announced.                                          
-	Method                                                  string                 `json:"method"`
-	// Method-specific payload, if the notification has one.                       
-	Params                                                  map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the event being announced.
+	Method string `json:"method"`
+	// Method-specific payload, if the notification has one.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4891,19 +5125,21 @@ func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 // A request that the peer must answer with a result or an error.
 type JSONRPCRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                       
-	ID                                                                    *RequestID             `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                          
-	Jsonrpc                                                               Jsonrpc                `json:"jsonrpc"`
-	// Name of the operation being asked for.                                                    
-	Method                                                                string                 `json:"method"`
-	// Method-specific arguments, if the method takes any.                                       
-	Params                                                                map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation being asked for.
+	Method string `json:"method"`
+	// Method-specific arguments, if the method takes any.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4915,22 +5151,24 @@ func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 //
 // A response saying the request failed.
 type JSONRPCResponse struct {
-	// The id of the request being answered.                                                                            
-	//                                                                                                                  
-	// The id of the request being answered; left out only when the request was too malformed                           
-	// for its id to be read.                                                                                           
-	ID                                                                                       *RequestID                 `json:"id,omitempty"`
-	// Protocol marker; always `"2.0"`.                                                                                 
-	Jsonrpc                                                                                  Jsonrpc                    `json:"jsonrpc"`
-	// The method-specific outcome.                                                                                     
-	Result                                                                                   map[string]interface{}     `json:"result,omitempty"`
-	// What went wrong.                                                                                                 
-	Error                                                                                    *JSONRPCErrorResponseError `json:"error,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The id of the request being answered.
+	//
+	// The id of the request being answered; left out only when the request was too malformed
+	// for its id to be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The method-specific outcome.
+	Result map[string]interface{} `json:"result,omitempty"`
+	// What went wrong.
+	Error *JSONRPCErrorResponseError `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4938,17 +5176,19 @@ func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 
 // A response saying the request succeeded, with its result.
 type JSONRPCResultResponse struct {
-	// The id of the request being answered.                       
-	ID                                      *RequestID             `json:"id"`
-	// Protocol marker; always `"2.0"`.                            
-	Jsonrpc                                 Jsonrpc                `json:"jsonrpc"`
-	// The method-specific outcome.                                
-	Result                                  map[string]interface{} `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The id of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The method-specific outcome.
+	Result map[string]interface{} `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4958,24 +5198,26 @@ func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
 // Deprecated:
 // use `TitledSingleSelectEnumSchema`; it will be removed in a later revision.
 type LegacyTitledEnumSchema struct {
-	// Value selected at first.                                                                      
-	Default                                                                                *string   `json:"default,omitempty"`
-	// Help text shown for the field.                                                                
-	Description                                                                            *string   `json:"description,omitempty"`
-	// The values to choose from.                                                                    
-	Enum                                                                                   []string  `json:"enum"`
-	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema          
-	// 2020-12.                                                                                      
-	EnumNames                                                                              []string  `json:"enumNames,omitempty"`
-	// Label shown for the field.                                                                    
-	Title                                                                                  *string   `json:"title,omitempty"`
-	// Always `string`.                                                                              
-	Type                                                                                   ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value selected at first.
+	Default *string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Labels for the values of `enum`, in the same order; not part of standard JSON Schema
+	// 2020-12.
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4983,19 +5225,21 @@ func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 
 // Asks the server for the prompts and prompt templates it offers, one page at a time.
 type ListPromptsRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                          
-	ID                                                                    *RequestID                `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                             
-	Jsonrpc                                                               Jsonrpc                   `json:"jsonrpc"`
-	// Always `prompts/list`.                                                                       
-	Method                                                                ListPromptsRequestMethod  `json:"method"`
-	// Optional cursor and metadata.                                                                
-	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `prompts/list`.
+	Method ListPromptsRequestMethod `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5005,15 +5249,17 @@ func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters shared by every list request that returns pages.
 type ListPromptsRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                       
-	Cursor                                                                                     *string                `json:"cursor,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5021,19 +5267,21 @@ func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
 
 // One page of the server's prompts.
 type ListPromptsResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                       
-	// last                                                                                                        
-	// page.                                                                                                       
-	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
-	// The prompts on this page.                                                                                   
-	Prompts                                                                                 []PromptElement        `json:"prompts"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The prompts on this page.
+	Prompts []PromptElement `json:"prompts"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5041,26 +5289,28 @@ func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
 
 // A prompt, possibly a template with arguments, that the server makes available.
 type PromptElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                               
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The values the template can be filled in with.                                                               
-	Arguments                                                                                []ArgumentElement      `json:"arguments,omitempty"`
-	// What the prompt is for.                                                                                      
-	Description                                                                              *string                `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                       
-	// and                                                                                                          
-	// should handle SVG and WebP.                                                                                  
-	Icons                                                                                    []IconElement          `json:"icons,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                             
-	Name                                                                                     string                 `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                               
-	// `annotations.title` comes before `name`).                                                                    
-	Title                                                                                    *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The values the template can be filled in with.
+	Arguments []ArgumentElement `json:"arguments,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5068,20 +5318,22 @@ func (r *PromptElement) UnmarshalJSON(data []byte) error {
 
 // One value a prompt template accepts.
 type ArgumentElement struct {
-	// What the argument means, for people.                                                    
-	Description                                                                        *string `json:"description,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.        
-	Name                                                                               string  `json:"name"`
-	// True when the prompt cannot be produced without this argument.                          
-	Required                                                                           *bool   `json:"required,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
-	// `annotations.title` comes before `name`).                                               
-	Title                                                                              *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the argument means, for people.
+	Description *string `json:"description,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// True when the prompt cannot be produced without this argument.
+	Required *bool `json:"required,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ArgumentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ArgumentElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5089,19 +5341,21 @@ func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
 
 // Asks the server for its resource URI templates, one page at a time.
 type ListResourceTemplatesRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                                   
-	ID                                                                    *RequestID                         `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                                      
-	Jsonrpc                                                               Jsonrpc                            `json:"jsonrpc"`
-	// Always `resources/templates/list`.                                                                    
-	Method                                                                ListResourceTemplatesRequestMethod `json:"method"`
-	// Optional cursor and metadata.                                                                         
-	Params                                                                *ListPromptsRequestParams          `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `resources/templates/list`.
+	Method ListResourceTemplatesRequestMethod `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5109,19 +5363,21 @@ func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's resource templates.
 type ListResourceTemplatesResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                          
-	Meta                                                                                    map[string]interface{}    `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                          
-	// last                                                                                                           
-	// page.                                                                                                          
-	NextCursor                                                                              *string                   `json:"nextCursor,omitempty"`
-	// The templates on this page.                                                                                    
-	ResourceTemplates                                                                       []ResourceTemplateElement `json:"resourceTemplates"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The templates on this page.
+	ResourceTemplates []ResourceTemplateElement `json:"resourceTemplates"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5129,30 +5385,32 @@ func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 
 // A parameterised family of resources whose URIs follow a template.
 type ResourceTemplateElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the matching resources are for, as a hint for the model.                                                  
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Media type shared by every matching resource; give it only when all of them have it.                           
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     string                   `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// An RFC 6570 URI template; filling in its variables yields resource URIs.                                       
-	URITemplate                                                                              string                   `json:"uriTemplate"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the matching resources are for, as a hint for the model.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type shared by every matching resource; give it only when all of them have it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// An RFC 6570 URI template; filling in its variables yields resource URIs.
+	URITemplate string `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5160,19 +5418,21 @@ func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
 
 // Asks the server for the resources it offers, one page at a time.
 type ListResourcesRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                           
-	ID                                                                    *RequestID                 `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                              
-	Jsonrpc                                                               Jsonrpc                    `json:"jsonrpc"`
-	// Always `resources/list`.                                                                      
-	Method                                                                ListResourcesRequestMethod `json:"method"`
-	// Optional cursor and metadata.                                                                 
-	Params                                                                *ListPromptsRequestParams  `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `resources/list`.
+	Method ListResourcesRequestMethod `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5180,19 +5440,21 @@ func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's resources.
 type ListResourcesResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                       
-	// last                                                                                                        
-	// page.                                                                                                       
-	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
-	// The resources on this page.                                                                                 
-	Resources                                                                               []ResourceElement      `json:"resources"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The resources on this page.
+	Resources []ResourceElement `json:"resources"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5200,34 +5462,36 @@ func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
 
 // A concrete resource the server can read.
 type ResourceElement struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, as a hint that helps the model decide whether to use it.                              
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Media type of the contents, when the server knows it.                                                          
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     string                   `json:"name"`
-	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets                          
-	// hosts                                                                                                          
-	// show sizes and budget context.                                                                                 
-	Size                                                                                     *int64                   `json:"size,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// Where the resource lives.                                                                                      
-	URI                                                                                      string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, as a hint that helps the model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the contents, when the server knows it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
+	// hosts
+	// show sizes and budget context.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Where the resource lives.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5236,19 +5500,21 @@ func (r *ResourceElement) UnmarshalJSON(data []byte) error {
 // Sent by the server: asks the client which roots (for example project folders or
 // repositories) the server may work within.
 type ListRootsRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                        
-	ID                                                                    *RequestID              `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                           
-	Jsonrpc                                                               Jsonrpc                 `json:"jsonrpc"`
-	// Always `roots/list`.                                                                       
-	Method                                                                ListRootsRequestMethod  `json:"method"`
-	// Carries nothing but optional metadata.                                                     
-	Params                                                                *ListRootsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `roots/list`.
+	Method ListRootsRequestMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5258,13 +5524,15 @@ func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters every request may carry, whatever its method.
 type ListRootsRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5272,15 +5540,17 @@ func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
 
 // The client's current roots.
 type ListRootsResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Every root the server may operate on.                                                                       
-	Roots                                                                                   []RootElement          `json:"roots"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Every root the server may operate on.
+	Roots []RootElement `json:"roots"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5288,19 +5558,21 @@ func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
 
 // Asks for the tasks the requestor may see, one page at a time.
 type ListTasksRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                          
-	ID                                                                    *RequestID                `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                             
-	Jsonrpc                                                               Jsonrpc                   `json:"jsonrpc"`
-	// Always `tasks/list`.                                                                         
-	Method                                                                ListTasksRequestMethod    `json:"method"`
-	// Optional cursor and metadata.                                                                
-	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tasks/list`.
+	Method ListTasksRequestMethod `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListTasksRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListTasksRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListTasksRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5308,19 +5580,21 @@ func (r *ListTasksRequest) UnmarshalJSON(data []byte) error {
 
 // One page of tasks.
 type ListTasksResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                       
-	// last                                                                                                        
-	// page.                                                                                                       
-	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
-	// The tasks on this page.                                                                                     
-	Tasks                                                                                   []TaskElement          `json:"tasks"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The tasks on this page.
+	Tasks []TaskElement `json:"tasks"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListTasksResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListTasksResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListTasksResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5328,19 +5602,21 @@ func (r *ListTasksResult) UnmarshalJSON(data []byte) error {
 
 // Asks the server for the tools it offers, one page at a time.
 type ListToolsRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                          
-	ID                                                                    *RequestID                `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                             
-	Jsonrpc                                                               Jsonrpc                   `json:"jsonrpc"`
-	// Always `tools/list`.                                                                         
-	Method                                                                ListToolsRequestMethod    `json:"method"`
-	// Optional cursor and metadata.                                                                
-	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tools/list`.
+	Method ListToolsRequestMethod `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5348,19 +5624,21 @@ func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's tools.
 type ListToolsResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                       
-	// last                                                                                                        
-	// page.                                                                                                       
-	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
-	// The tools on this page.                                                                                     
-	Tools                                                                                   []ToolElement          `json:"tools"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The tools on this page.
+	Tools []ToolElement `json:"tools"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5370,17 +5648,19 @@ func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
 // which
 // entries to send.
 type LoggingMessageNotification struct {
-	// Protocol marker; always `"2.0"`.                                      
-	Jsonrpc                            Jsonrpc                               `json:"jsonrpc"`
-	// Always `notifications/message`.                                       
-	Method                             LoggingMessageNotificationMethod      `json:"method"`
-	// The log entry.                                                        
-	Params                             LoggingMessageNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/message`.
+	Method LoggingMessageNotificationMethod `json:"method"`
+	// The log entry.
+	Params LoggingMessageNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5390,20 +5670,22 @@ func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 //
 // The contents of one log entry.
 type LoggingMessageNotificationParamsClass struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// What is being logged: a message string, an object, or any other JSON value.                               
-	Data                                                                                  interface{}            `json:"data"`
-	// How severe the entry is.                                                                                  
-	Level                                                                                 LoggingLevel           `json:"level"`
-	// Name of the component that produced the entry, if any.                                                    
-	Logger                                                                                *string                `json:"logger,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What is being logged: a message string, an object, or any other JSON value.
+	Data interface{} `json:"data"`
+	// How severe the entry is.
+	Level LoggingLevel `json:"level"`
+	// Name of the component that produced the entry, if any.
+	Logger *string `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5411,20 +5693,22 @@ func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error
 
 // The contents of one log entry.
 type LoggingMessageNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// What is being logged: a message string, an object, or any other JSON value.                               
-	Data                                                                                  interface{}            `json:"data"`
-	// How severe the entry is.                                                                                  
-	Level                                                                                 LoggingLevel           `json:"level"`
-	// Name of the component that produced the entry, if any.                                                    
-	Logger                                                                                *string                `json:"logger,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What is being logged: a message string, an object, or any other JSON value.
+	Data interface{} `json:"data"`
+	// How severe the entry is.
+	Level LoggingLevel `json:"level"`
+	// Name of the component that produced the entry, if any.
+	Logger *string `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5433,14 +5717,16 @@ func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 // A hint for choosing a model. Members other than `name` are left to the client to
 // interpret.
 type ModelHint struct {
-	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the        
-	// client may map it to an equivalent model of another provider.                                   
-	Name                                                                                       *string `json:"name,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// A fragment of a model name (e.g. `sonnet` matches any model whose name contains it); the
+	// client may map it to an equivalent model of another provider.
+	Name *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelHint) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelHint) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelHint) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5450,20 +5736,22 @@ func (r *ModelHint) UnmarshalJSON(data []byte) error {
 // (unimportant)
 // to 1 (most important); the client may weigh them as it likes.
 type ModelPreferences struct {
-	// How much a cheap model matters.                                                                      
-	CostPriority                                                                              *float64      `json:"costPriority,omitempty"`
-	// Model names to try, in order of preference; the first match wins, and hints outrank the              
-	// numeric priorities.                                                                                  
-	Hints                                                                                     []HintElement `json:"hints,omitempty"`
-	// How much a capable model matters.                                                                    
-	IntelligencePriority                                                                      *float64      `json:"intelligencePriority,omitempty"`
-	// How much a fast (low-latency) model matters.                                                         
-	SpeedPriority                                                                             *float64      `json:"speedPriority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How much a cheap model matters.
+	CostPriority *float64 `json:"costPriority,omitempty"`
+	// Model names to try, in order of preference; the first match wins, and hints outrank the
+	// numeric priorities.
+	Hints []HintElement `json:"hints,omitempty"`
+	// How much a capable model matters.
+	IntelligencePriority *float64 `json:"intelligencePriority,omitempty"`
+	// How much a fast (low-latency) model matters.
+	SpeedPriority *float64 `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelPreferences) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelPreferences) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5475,25 +5763,27 @@ func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
 //
 // A multiple-choice field whose options each have a display label.
 type MultiSelectEnumSchema struct {
-	// Values selected at first.                                                                
-	Default                                                      []string                       `json:"default,omitempty"`
-	// Help text shown for the field.                                                           
-	Description                                                  *string                        `json:"description,omitempty"`
-	// What each chosen value may be.                                                           
-	Items                                                        PrimitiveSchemaDefinitionItems `json:"items"`
-	// Most options the user may choose.                                                        
-	MaxItems                                                     *int64                         `json:"maxItems,omitempty"`
-	// Fewest options the user must choose.                                                     
-	MinItems                                                     *int64                         `json:"minItems,omitempty"`
-	// Label shown for the field.                                                               
-	Title                                                        *string                        `json:"title,omitempty"`
-	// Always `array`: the answer is a list of the chosen values.                               
-	Type                                                         MultiSelectEnumSchemaType      `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values selected at first.
+	Default []string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// What each chosen value may be.
+	Items PrimitiveSchemaDefinitionItems `json:"items"`
+	// Most options the user may choose.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must choose.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `array`: the answer is a list of the chosen values.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5501,15 +5791,17 @@ func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // The shape common to every notification: a method name and optional parameters, no reply.
 type Notification struct {
-	// Name of the event being announced.                                          
-	Method                                                  string                 `json:"method"`
-	// Method-specific payload, if the notification has one.                       
-	Params                                                  map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the event being announced.
+	Method string `json:"method"`
+	// Method-specific payload, if the notification has one.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Notification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Notification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Notification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5517,14 +5809,16 @@ func (r *Notification) UnmarshalJSON(data []byte) error {
 
 // Parameters every notification may carry, whatever its method.
 type NotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r NotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r NotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *NotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5532,23 +5826,25 @@ func (r *NotificationParams) UnmarshalJSON(data []byte) error {
 
 // A numeric form field.
 type NumberSchema struct {
-	// Value the field starts with.                                               
-	Default                                                      *float64         `json:"default,omitempty"`
-	// Help text shown for the field.                                             
-	Description                                                  *string          `json:"description,omitempty"`
-	// Largest value accepted.                                                    
-	Maximum                                                      *float64         `json:"maximum,omitempty"`
-	// Smallest value accepted.                                                   
-	Minimum                                                      *float64         `json:"minimum,omitempty"`
-	// Label shown for the field.                                                 
-	Title                                                        *string          `json:"title,omitempty"`
-	// `number` for any number, `integer` for whole numbers only.                 
-	Type                                                         NumberSchemaType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value the field starts with.
+	Default *float64 `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// Largest value accepted.
+	Maximum *float64 `json:"maximum,omitempty"`
+	// Smallest value accepted.
+	Minimum *float64 `json:"minimum,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// `number` for any number, `integer` for whole numbers only.
+	Type NumberSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r NumberSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r NumberSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *NumberSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5556,19 +5852,21 @@ func (r *NumberSchema) UnmarshalJSON(data []byte) error {
 
 // The shape shared by every list request that returns pages.
 type PaginatedRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                          
-	ID                                                                    *RequestID                `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                             
-	Jsonrpc                                                               Jsonrpc                   `json:"jsonrpc"`
-	// Name of the operation being asked for.                                                       
-	Method                                                                string                    `json:"method"`
-	// Optional cursor and metadata.                                                                
-	Params                                                                *ListPromptsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation being asked for.
+	Method string `json:"method"`
+	// Optional cursor and metadata.
+	Params *ListPromptsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5576,15 +5874,17 @@ func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
 
 // Parameters shared by every list request that returns pages.
 type PaginatedRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                         
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                       
-	Cursor                                                                                     *string                `json:"cursor,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5592,17 +5892,19 @@ func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 
 // The shape shared by every page of a listing.
 type PaginatedResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                       
-	// last                                                                                                        
-	// page.                                                                                                       
-	NextCursor                                                                              *string                `json:"nextCursor,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5611,19 +5913,21 @@ func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
 // Asks the peer to prove it is still responsive. A peer that does not answer in time may be
 // treated as gone and the connection dropped.
 type PingRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                        
-	ID                                                                    *RequestID              `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                           
-	Jsonrpc                                                               Jsonrpc                 `json:"jsonrpc"`
-	// Always `ping`.                                                                             
-	Method                                                                PingRequestMethod       `json:"method"`
-	// Carries nothing but optional metadata.                                                     
-	Params                                                                *ListRootsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `ping`.
+	Method PingRequestMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PingRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PingRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PingRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5632,17 +5936,19 @@ func (r *PingRequest) UnmarshalJSON(data []byte) error {
 // Reports how far a long-running request has got. Either side may send it, but only for a
 // token from a request it is still working on.
 type ProgressNotification struct {
-	// Protocol marker; always `"2.0"`.                                
-	Jsonrpc                            Jsonrpc                         `json:"jsonrpc"`
-	// Always `notifications/progress`.                                
-	Method                             ProgressNotificationMethod      `json:"method"`
-	// The progress report.                                            
-	Params                             ProgressNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/progress`.
+	Method ProgressNotificationMethod `json:"method"`
+	// The progress report.
+	Params ProgressNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5652,24 +5958,26 @@ func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
 //
 // One progress report.
 type ProgressNotificationParamsClass struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                           
-	// itself.                                                                                                       
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Human-readable text describing the current state.                                                             
-	Message                                                                                   *string                `json:"message,omitempty"`
-	// Amount done so far; it must grow with every report, even when the total is unknown. May                       
-	// be                                                                                                            
-	// fractional.                                                                                                   
-	Progress                                                                                  float64                `json:"progress"`
-	// The token from the request this report is about.                                                              
-	ProgressToken                                                                             *RequestID             `json:"progressToken"`
-	// Amount that will be done in all, when known. May be fractional.                                               
-	Total                                                                                     *float64               `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Human-readable text describing the current state.
+	Message *string `json:"message,omitempty"`
+	// Amount done so far; it must grow with every report, even when the total is unknown. May
+	// be
+	// fractional.
+	Progress float64 `json:"progress"`
+	// The token from the request this report is about.
+	ProgressToken *RequestID `json:"progressToken"`
+	// Amount that will be done in all, when known. May be fractional.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5677,24 +5985,26 @@ func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
 
 // One progress report.
 type ProgressNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                           
-	// itself.                                                                                                       
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Human-readable text describing the current state.                                                             
-	Message                                                                                   *string                `json:"message,omitempty"`
-	// Amount done so far; it must grow with every report, even when the total is unknown. May                       
-	// be                                                                                                            
-	// fractional.                                                                                                   
-	Progress                                                                                  float64                `json:"progress"`
-	// The token from the request this report is about.                                                              
-	ProgressToken                                                                             *RequestID             `json:"progressToken"`
-	// Amount that will be done in all, when known. May be fractional.                                               
-	Total                                                                                     *float64               `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Human-readable text describing the current state.
+	Message *string `json:"message,omitempty"`
+	// Amount done so far; it must grow with every report, even when the total is unknown. May
+	// be
+	// fractional.
+	Progress float64 `json:"progress"`
+	// The token from the request this report is about.
+	ProgressToken *RequestID `json:"progressToken"`
+	// Amount that will be done in all, when known. May be fractional.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5702,26 +6012,28 @@ func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 
 // A prompt, possibly a template with arguments, that the server makes available.
 type Prompt struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                               
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The values the template can be filled in with.                                                               
-	Arguments                                                                                []ArgumentElement      `json:"arguments,omitempty"`
-	// What the prompt is for.                                                                                      
-	Description                                                                              *string                `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                       
-	// and                                                                                                          
-	// should handle SVG and WebP.                                                                                  
-	Icons                                                                                    []IconElement          `json:"icons,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                             
-	Name                                                                                     string                 `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                               
-	// `annotations.title` comes before `name`).                                                                    
-	Title                                                                                    *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The values the template can be filled in with.
+	Arguments []ArgumentElement `json:"arguments,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Prompt) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Prompt) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Prompt) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5729,20 +6041,22 @@ func (r *Prompt) UnmarshalJSON(data []byte) error {
 
 // One value a prompt template accepts.
 type PromptArgument struct {
-	// What the argument means, for people.                                                    
-	Description                                                                        *string `json:"description,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.        
-	Name                                                                               string  `json:"name"`
-	// True when the prompt cannot be produced without this argument.                          
-	Required                                                                           *bool   `json:"required,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,          
-	// `annotations.title` comes before `name`).                                               
-	Title                                                                              *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the argument means, for people.
+	Description *string `json:"description,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// True when the prompt cannot be produced without this argument.
+	Required *bool `json:"required,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5752,17 +6066,19 @@ func (r *PromptArgument) UnmarshalJSON(data []byte) error {
 // Sent
 // without any prior subscription.
 type PromptListChangedNotification struct {
-	// Protocol marker; always `"2.0"`.                                                
-	Jsonrpc                                        Jsonrpc                             `json:"jsonrpc"`
-	// Always `notifications/prompts/list_changed`.                                    
-	Method                                         PromptListChangedNotificationMethod `json:"method"`
-	// Carries nothing but optional metadata.                                          
-	Params                                         *ParamsClass                        `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/prompts/list_changed`.
+	Method PromptListChangedNotificationMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5772,15 +6088,17 @@ func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 // embed
 // or link server resources.
 type PromptMessage struct {
-	// What the message says.               
-	Content                    ContentBlock `json:"content"`
-	// Who speaks this message.             
-	Role                       Role         `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the message says.
+	Content ContentBlock `json:"content"`
+	// Who speaks this message.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5788,18 +6106,20 @@ func (r *PromptMessage) UnmarshalJSON(data []byte) error {
 
 // Points at a prompt by name, as the target of a completion.
 type PromptReference struct {
-	// Stable identifier meant for code; also shown to people when no `title` is given.                    
-	Name                                                                               string              `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                      
-	// `annotations.title` comes before `name`).                                                           
-	Title                                                                              *string             `json:"title,omitempty"`
-	// Always `ref/prompt`.                                                                                
-	Type                                                                               PromptReferenceType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Always `ref/prompt`.
+	Type PromptReferenceType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptReference) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptReference) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5807,19 +6127,21 @@ func (r *PromptReference) UnmarshalJSON(data []byte) error {
 
 // Asks the server for the contents of one resource.
 type ReadResourceRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                               
-	ID                                                                    *RequestID                     `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                                  
-	Jsonrpc                                                               Jsonrpc                        `json:"jsonrpc"`
-	// Always `resources/read`.                                                                          
-	Method                                                                ReadResourceRequestMethod      `json:"method"`
-	// Which resource to read.                                                                           
-	Params                                                                ReadResourceRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `resources/read`.
+	Method ReadResourceRequestMethod `json:"method"`
+	// Which resource to read.
+	Params ReadResourceRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5827,15 +6149,17 @@ func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 
 // Which resource to read.
 type ReadResourceRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5843,15 +6167,17 @@ func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Which resource to read.
 type ReadResourceRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5859,15 +6185,17 @@ func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 
 // The contents of a resource that was read.
 type ReadResourceResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// One or more pieces of contents (a resource may expand into several sub-resources).                          
-	Contents                                                                                []ContentElement       `json:"contents"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// One or more pieces of contents (a resource may expand into several sub-resources).
+	Contents []ContentElement `json:"contents"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5876,13 +6204,15 @@ func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
 // Ties a message to a task; sent in `_meta` under `io.modelcontextprotocol/related-task` on
 // every request, notification and result that belongs to the task.
 type RelatedTaskMetadata struct {
-	// Id of the task the message belongs to.       
-	TaskID                                   string `json:"taskId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Id of the task the message belongs to.
+	TaskID string `json:"taskId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RelatedTaskMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RelatedTaskMetadata) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RelatedTaskMetadata) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5892,15 +6222,17 @@ func (r *RelatedTaskMetadata) UnmarshalJSON(data []byte) error {
 // and
 // optional parameters.
 type Request struct {
-	// Name of the operation being asked for.                                    
-	Method                                                string                 `json:"method"`
-	// Method-specific arguments, if the method takes any.                       
-	Params                                                map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the operation being asked for.
+	Method string `json:"method"`
+	// Method-specific arguments, if the method takes any.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Request) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Request) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Request) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5908,13 +6240,15 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 
 // Parameters every request may carry, whatever its method.
 type RequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5922,34 +6256,36 @@ func (r *RequestParams) UnmarshalJSON(data []byte) error {
 
 // A concrete resource the server can read.
 type Resource struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, as a hint that helps the model decide whether to use it.                              
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Media type of the contents, when the server knows it.                                                          
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     string                   `json:"name"`
-	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets                          
-	// hosts                                                                                                          
-	// show sizes and budget context.                                                                                 
-	Size                                                                                     *int64                   `json:"size,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// Where the resource lives.                                                                                      
-	URI                                                                                      string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, as a hint that helps the model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the contents, when the server knows it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
+	// hosts
+	// show sizes and budget context.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Where the resource lives.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Resource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Resource) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Resource) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5957,17 +6293,19 @@ func (r *Resource) UnmarshalJSON(data []byte) error {
 
 // The part every piece of resource contents has, whether text or binary.
 type ResourceContents struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                
-	Meta                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of these contents, when known.                                                     
-	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
-	// The URI these contents belong to (the resource itself or a part of it).                       
-	URI                                                                       string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of these contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The URI these contents belong to (the resource itself or a part of it).
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5977,36 +6315,38 @@ func (r *ResourceContents) UnmarshalJSON(data []byte) error {
 // data.
 // The linked resource need not appear in `resources/list`.
 type ResourceLink struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, as a hint that helps the model decide whether to use it.                              
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Media type of the contents, when the server knows it.                                                          
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     string                   `json:"name"`
-	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets                          
-	// hosts                                                                                                          
-	// show sizes and budget context.                                                                                 
-	Size                                                                                     *int64                   `json:"size,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// Always `resource_link`.                                                                                        
-	Type                                                                                     ResourceLinkType         `json:"type"`
-	// Where the resource lives.                                                                                      
-	URI                                                                                      string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, as a hint that helps the model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the contents, when the server knows it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Length of the raw contents in bytes (before base64 or tokenization), when known; lets
+	// hosts
+	// show sizes and budget context.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Always `resource_link`.
+	Type ResourceLinkType `json:"type"`
+	// Where the resource lives.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceLink) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceLink) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceLink) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6015,17 +6355,19 @@ func (r *ResourceLink) UnmarshalJSON(data []byte) error {
 // Tells the client that the set of readable resources changed, so it may list them again.
 // Sent without any prior subscription.
 type ResourceListChangedNotification struct {
-	// Protocol marker; always `"2.0"`.                                                    
-	Jsonrpc                                          Jsonrpc                               `json:"jsonrpc"`
-	// Always `notifications/resources/list_changed`.                                      
-	Method                                           ResourceListChangedNotificationMethod `json:"method"`
-	// Carries nothing but optional metadata.                                              
-	Params                                           *ParamsClass                          `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/resources/list_changed`.
+	Method ResourceListChangedNotificationMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6033,15 +6375,17 @@ func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 // Parameters of any request that targets one resource by URI.
 type ResourceRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6049,30 +6393,32 @@ func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
 
 // A parameterised family of resources whose URIs follow a template.
 type ResourceTemplate struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                     map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                                                     
-	Annotations                                                                              *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the matching resources are for, as a hint for the model.                                                  
-	Description                                                                              *string                  `json:"description,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                    []IconElement            `json:"icons,omitempty"`
-	// Media type shared by every matching resource; give it only when all of them have it.                           
-	MIMEType                                                                                 *string                  `json:"mimeType,omitempty"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                     string                   `json:"name"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                    *string                  `json:"title,omitempty"`
-	// An RFC 6570 URI template; filling in its variables yields resource URIs.                                       
-	URITemplate                                                                              string                   `json:"uriTemplate"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the matching resources are for, as a hint for the model.
+	Description *string `json:"description,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type shared by every matching resource; give it only when all of them have it.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// An RFC 6570 URI template; filling in its variables yields resource URIs.
+	URITemplate string `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplate) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplate) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6080,15 +6426,17 @@ func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
 
 // Points at a resource or resource template by URI, as the target of a completion.
 type ResourceTemplateReference struct {
-	// Always `ref/resource`.                                                                                  
-	Type                                                                         ResourceTemplateReferenceType `json:"type"`
-	// The resource's URI, or the URI template whose variable is being completed.                              
-	URI                                                                          string                        `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always `ref/resource`.
+	Type ResourceTemplateReferenceType `json:"type"`
+	// The resource's URI, or the URI template whose variable is being completed.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6097,17 +6445,19 @@ func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 // Tells the client that a resource it subscribed to has changed and may be worth reading
 // again. Only sent after a `resources/subscribe`.
 type ResourceUpdatedNotification struct {
-	// Protocol marker; always `"2.0"`.                                                
-	Jsonrpc                                     Jsonrpc                                `json:"jsonrpc"`
-	// Always `notifications/resources/updated`.                                       
-	Method                                      ResourceUpdatedNotificationMethod      `json:"method"`
-	// Which resource changed.                                                         
-	Params                                      ResourceUpdatedNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/resources/updated`.
+	Method ResourceUpdatedNotificationMethod `json:"method"`
+	// Which resource changed.
+	Params ResourceUpdatedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6115,17 +6465,19 @@ func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 
 // Which resource changed.
 type ResourceUpdatedNotificationParamsClass struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// Where the change happened; may be a part (sub-resource) of the resource that was                          
-	// subscribed.                                                                                               
-	URI                                                                                   string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Where the change happened; may be a part (sub-resource) of the resource that was
+	// subscribed.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6133,17 +6485,19 @@ func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) erro
 
 // Which resource changed.
 type ResourceUpdatedNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                       
-	// itself.                                                                                                   
-	Meta                                                                                  map[string]interface{} `json:"_meta,omitempty"`
-	// Where the change happened; may be a part (sub-resource) of the resource that was                          
-	// subscribed.                                                                                               
-	URI                                                                                   string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Where the change happened; may be a part (sub-resource) of the resource that was
+	// subscribed.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6151,17 +6505,19 @@ func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 
 // A directory or file the server is allowed to operate on.
 type Root struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                        
-	Meta                                                              map[string]interface{} `json:"_meta,omitempty"`
-	// A human-readable label for the root, for display or reference.                        
-	Name                                                              *string                `json:"name,omitempty"`
-	// Where the root is; in this revision it must be a `file://` URI.                       
-	URI                                                               string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// A human-readable label for the root, for display or reference.
+	Name *string `json:"name,omitempty"`
+	// Where the root is; in this revision it must be a `file://` URI.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Root) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Root) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Root) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6171,17 +6527,19 @@ func (r *Root) UnmarshalJSON(data []byte) error {
 // for
 // the list again.
 type RootsListChangedNotification struct {
-	// Protocol marker; always `"2.0"`.                                             
-	Jsonrpc                                      Jsonrpc                            `json:"jsonrpc"`
-	// Always `notifications/roots/list_changed`.                                   
-	Method                                       RootsListChangedNotificationMethod `json:"method"`
-	// Carries nothing but optional metadata.                                       
-	Params                                       *ParamsClass                       `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/roots/list_changed`.
+	Method RootsListChangedNotificationMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RootsListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RootsListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6189,17 +6547,19 @@ func (r *RootsListChangedNotification) UnmarshalJSON(data []byte) error {
 
 // One turn of a conversation sent to or received from a model.
 type SamplingMessage struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                       
-	Meta                                                             map[string]interface{} `json:"_meta,omitempty"`
-	// What the turn says: a single block or a list of blocks.                              
-	Content                                                          *MessageContent        `json:"content"`
-	// Who speaks this turn.                                                                
-	Role                                                             Role                   `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// What the turn says: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Who speaks this turn.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SamplingMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SamplingMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6207,25 +6567,27 @@ func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
 
 // The optional features a server supports, declared in its `initialize` result.
 type ServerCapabilities struct {
-	// Present when the server answers `completion/complete`.                                                 
-	Completions                                                             map[string]interface{}            `json:"completions,omitempty"`
-	// Non-standard features still being tried out, keyed by feature name.                                    
-	Experimental                                                            map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Present when the server can send `notifications/message` log entries.                                  
-	Logging                                                                 map[string]interface{}            `json:"logging,omitempty"`
-	// Present when the server offers prompts.                                                                
-	Prompts                                                                 *ServerCapabilitiesPrompts        `json:"prompts,omitempty"`
-	// Present when the server offers resources.                                                              
-	Resources                                                               *ServerCapabilitiesResources      `json:"resources,omitempty"`
-	// Present when the server can run client requests as tasks.                                              
-	Tasks                                                                   *ServerCapabilitiesTasks          `json:"tasks,omitempty"`
-	// Present when the server offers tools.                                                                  
-	Tools                                                                   *ServerCapabilitiesTools          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the server answers `completion/complete`.
+	Completions map[string]interface{} `json:"completions,omitempty"`
+	// Non-standard features still being tried out, keyed by feature name.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Present when the server can send `notifications/message` log entries.
+	Logging map[string]interface{} `json:"logging,omitempty"`
+	// Present when the server offers prompts.
+	Prompts *ServerCapabilitiesPrompts `json:"prompts,omitempty"`
+	// Present when the server offers resources.
+	Resources *ServerCapabilitiesResources `json:"resources,omitempty"`
+	// Present when the server can run client requests as tasks.
+	Tasks *ServerCapabilitiesTasks `json:"tasks,omitempty"`
+	// Present when the server offers tools.
+	Tools *ServerCapabilitiesTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6233,13 +6595,15 @@ func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers prompts.
 type ServerCapabilitiesPrompts struct {
-	// True when the server will send `notifications/prompts/list_changed`.      
-	ListChanged                                                            *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/prompts/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6247,15 +6611,17 @@ func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers resources.
 type ServerCapabilitiesResources struct {
-	// True when the server will send `notifications/resources/list_changed`.               
-	ListChanged                                                                       *bool `json:"listChanged,omitempty"`
-	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.      
-	Subscribe                                                                         *bool `json:"subscribe,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/resources/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// True when the server accepts `resources/subscribe` and `resources/unsubscribe`.
+	Subscribe *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6263,17 +6629,19 @@ func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 
 // Present when the server can run client requests as tasks.
 type ServerCapabilitiesTasks struct {
-	// Present when the server answers `tasks/cancel`.                                                              
-	Cancel                                                                                   map[string]interface{} `json:"cancel,omitempty"`
-	// Present when the server answers `tasks/list`.                                                                
-	List                                                                                     map[string]interface{} `json:"list,omitempty"`
-	// Which client-to-server requests may carry a `task` field; anything not listed may not.                       
-	Requests                                                                                 *StickyRequests        `json:"requests,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when the server answers `tasks/cancel`.
+	Cancel map[string]interface{} `json:"cancel,omitempty"`
+	// Present when the server answers `tasks/list`.
+	List map[string]interface{} `json:"list,omitempty"`
+	// Which client-to-server requests may carry a `task` field; anything not listed may not.
+	Requests *StickyRequests `json:"requests,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesTasks) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6281,13 +6649,15 @@ func (r *ServerCapabilitiesTasks) UnmarshalJSON(data []byte) error {
 
 // Which client-to-server requests may carry a `task` field; anything not listed may not.
 type StickyRequests struct {
-	// Task support for tool requests.             
-	Tools                             *FluffyTools `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Task support for tool requests.
+	Tools *FluffyTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r StickyRequests) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r StickyRequests) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *StickyRequests) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6295,13 +6665,15 @@ func (r *StickyRequests) UnmarshalJSON(data []byte) error {
 
 // Task support for tool requests.
 type FluffyTools struct {
-	// Present when `tools/call` may be run as a task.                       
-	Call                                              map[string]interface{} `json:"call,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Present when `tools/call` may be run as a task.
+	Call map[string]interface{} `json:"call,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6309,13 +6681,15 @@ func (r *FluffyTools) UnmarshalJSON(data []byte) error {
 
 // Present when the server offers tools.
 type ServerCapabilitiesTools struct {
-	// True when the server will send `notifications/tools/list_changed`.      
-	ListChanged                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when the server will send `notifications/tools/list_changed`.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6354,45 +6728,47 @@ func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 // Reports how far a long-running request has got. Either side may send it, but only for a
 // token from a request it is still working on.
 type ServerNotification struct {
-	// Protocol marker; always `"2.0"`.                                        
-	Jsonrpc                                          Jsonrpc                   `json:"jsonrpc"`
-	// Always `notifications/cancelled`.                                       
-	//                                                                         
-	// Always `notifications/resources/list_changed`.                          
-	//                                                                         
-	// Always `notifications/resources/updated`.                               
-	//                                                                         
-	// Always `notifications/tasks/status`.                                    
-	//                                                                         
-	// Always `notifications/elicitation/complete`.                            
-	//                                                                         
-	// Always `notifications/tools/list_changed`.                              
-	//                                                                         
-	// Always `notifications/prompts/list_changed`.                            
-	//                                                                         
-	// Always `notifications/message`.                                         
-	//                                                                         
-	// Always `notifications/progress`.                                        
-	Method                                           ServerNotificationMethod  `json:"method"`
-	// Which request, and why.                                                 
-	//                                                                         
-	// Carries nothing but optional metadata.                                  
-	//                                                                         
-	// Which resource changed.                                                 
-	//                                                                         
-	// The full new state of the task.                                         
-	//                                                                         
-	// Which elicitation finished.                                             
-	//                                                                         
-	// The log entry.                                                          
-	//                                                                         
-	// The progress report.                                                    
-	Params                                           *ServerNotificationParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/cancelled`.
+	//
+	// Always `notifications/resources/list_changed`.
+	//
+	// Always `notifications/resources/updated`.
+	//
+	// Always `notifications/tasks/status`.
+	//
+	// Always `notifications/elicitation/complete`.
+	//
+	// Always `notifications/tools/list_changed`.
+	//
+	// Always `notifications/prompts/list_changed`.
+	//
+	// Always `notifications/message`.
+	//
+	// Always `notifications/progress`.
+	Method ServerNotificationMethod `json:"method"`
+	// Which request, and why.
+	//
+	// Carries nothing but optional metadata.
+	//
+	// Which resource changed.
+	//
+	// The full new state of the task.
+	//
+	// Which elicitation finished.
+	//
+	// The log entry.
+	//
+	// The progress report.
+	Params *ServerNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6426,58 +6802,60 @@ func (r *ServerNotification) UnmarshalJSON(data []byte) error {
 //
 // One progress report.
 type ServerNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                            
-	// itself.                                                                                                        
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Why the request was cancelled, for logs or display.                                                            
-	Reason                                                                                     *string                `json:"reason,omitempty"`
-	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used                       
-	// for                                                                                                            
-	// tasks, which have `tasks/cancel`.                                                                              
-	RequestID                                                                                  *RequestID             `json:"requestId,omitempty"`
-	// Where the change happened; may be a part (sub-resource) of the resource that was                               
-	// subscribed.                                                                                                    
-	URI                                                                                        *string                `json:"uri,omitempty"`
-	// When the task was created, as an ISO 8601 timestamp.                                                           
-	CreatedAt                                                                                  *string                `json:"createdAt,omitempty"`
-	// When the task last changed, as an ISO 8601 timestamp.                                                          
-	LastUpdatedAt                                                                              *string                `json:"lastUpdatedAt,omitempty"`
-	// How many milliseconds the requestor should wait between polls.                                                 
-	PollInterval                                                                               *int64                 `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                                 
-	Status                                                                                     *TaskStatus            `json:"status,omitempty"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of                        
-	// the                                                                                                            
-	// outcome, or what went wrong.                                                                                   
-	StatusMessage                                                                              *string                `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                                            
-	TaskID                                                                                     *string                `json:"taskId,omitempty"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                        
-	// from what was asked); `null` means no limit.                                                                   
-	TTL                                                                                        *int64                 `json:"ttl,omitempty"`
-	// The `elicitationId` of the URL-mode request that finished.                                                     
-	ElicitationID                                                                              *string                `json:"elicitationId,omitempty"`
-	// What is being logged: a message string, an object, or any other JSON value.                                    
-	Data                                                                                       interface{}            `json:"data,omitempty"`
-	// How severe the entry is.                                                                                       
-	Level                                                                                      *LoggingLevel          `json:"level,omitempty"`
-	// Name of the component that produced the entry, if any.                                                         
-	Logger                                                                                     *string                `json:"logger,omitempty"`
-	// Human-readable text describing the current state.                                                              
-	Message                                                                                    *string                `json:"message,omitempty"`
-	// Amount done so far; it must grow with every report, even when the total is unknown. May                        
-	// be                                                                                                             
-	// fractional.                                                                                                    
-	Progress                                                                                   *float64               `json:"progress,omitempty"`
-	// The token from the request this report is about.                                                               
-	ProgressToken                                                                              *RequestID             `json:"progressToken,omitempty"`
-	// Amount that will be done in all, when known. May be fractional.                                                
-	Total                                                                                      *float64               `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Why the request was cancelled, for logs or display.
+	Reason *string `json:"reason,omitempty"`
+	// Id of a request this side sent earlier. Needed to cancel an ordinary request; never used
+	// for
+	// tasks, which have `tasks/cancel`.
+	RequestID *RequestID `json:"requestId,omitempty"`
+	// Where the change happened; may be a part (sub-resource) of the resource that was
+	// subscribed.
+	URI *string `json:"uri,omitempty"`
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt *string `json:"lastUpdatedAt,omitempty"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status *TaskStatus `json:"status,omitempty"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID *string `json:"taskId,omitempty"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,omitempty"`
+	// The `elicitationId` of the URL-mode request that finished.
+	ElicitationID *string `json:"elicitationId,omitempty"`
+	// What is being logged: a message string, an object, or any other JSON value.
+	Data interface{} `json:"data,omitempty"`
+	// How severe the entry is.
+	Level *LoggingLevel `json:"level,omitempty"`
+	// Name of the component that produced the entry, if any.
+	Logger *string `json:"logger,omitempty"`
+	// Human-readable text describing the current state.
+	Message *string `json:"message,omitempty"`
+	// Amount done so far; it must grow with every report, even when the total is unknown. May
+	// be
+	// fractional.
+	Progress *float64 `json:"progress,omitempty"`
+	// The token from the request this report is about.
+	ProgressToken *RequestID `json:"progressToken,omitempty"`
+	// Amount that will be done in all, when known. May be fractional.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6510,41 +6888,43 @@ func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
 // Sent by the server: asks the client which roots (for example project folders or
 // repositories) the server may work within.
 type ServerRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                     
-	ID                                                                    *RequestID           `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                        
-	Jsonrpc                                                               Jsonrpc              `json:"jsonrpc"`
-	// Always `tasks/get`.                                                                     
-	//                                                                                         
-	// Always `tasks/result`.                                                                  
-	//                                                                                         
-	// Always `tasks/cancel`.                                                                  
-	//                                                                                         
-	// Always `tasks/list`.                                                                    
-	//                                                                                         
-	// Always `elicitation/create`.                                                            
-	//                                                                                         
-	// Always `ping`.                                                                          
-	//                                                                                         
-	// Always `sampling/createMessage`.                                                        
-	//                                                                                         
-	// Always `roots/list`.                                                                    
-	Method                                                                ServerRequestMethod  `json:"method"`
-	// Which task.                                                                             
-	//                                                                                         
-	// Optional cursor and metadata.                                                           
-	//                                                                                         
-	// What to ask the user, and how.                                                          
-	//                                                                                         
-	// Carries nothing but optional metadata.                                                  
-	//                                                                                         
-	// The conversation and generation settings.                                               
-	Params                                                                *ServerRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `tasks/get`.
+	//
+	// Always `tasks/result`.
+	//
+	// Always `tasks/cancel`.
+	//
+	// Always `tasks/list`.
+	//
+	// Always `elicitation/create`.
+	//
+	// Always `ping`.
+	//
+	// Always `sampling/createMessage`.
+	//
+	// Always `roots/list`.
+	Method ServerRequestMethod `json:"method"`
+	// Which task.
+	//
+	// Optional cursor and metadata.
+	//
+	// What to ask the user, and how.
+	//
+	// Carries nothing but optional metadata.
+	//
+	// The conversation and generation settings.
+	Params *ServerRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6572,65 +6952,67 @@ func (r *ServerRequest) UnmarshalJSON(data []byte) error {
 //
 // The conversation to continue and how to generate the reply.
 type ServerRequestParams struct {
-	// Id of the task to look up.                                                                                                   
-	//                                                                                                                              
-	// Id of the task whose outcome is wanted.                                                                                      
-	//                                                                                                                              
-	// Id of the task to cancel.                                                                                                    
-	TaskID                                                                                      *string                             `json:"taskId,omitempty"`
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                                       
-	Meta                                                                                        map[string]interface{}              `json:"_meta,omitempty"`
-	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.                                     
-	Cursor                                                                                      *string                             `json:"cursor,omitempty"`
-	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by                                    
-	// `notifications/elicitation/complete`.                                                                                        
-	ElicitationID                                                                               *string                             `json:"elicitationId,omitempty"`
-	// Text telling the user why the server wants them to open the link.                                                            
-	//                                                                                                                              
-	// Text shown to the user explaining what is asked for and why.                                                                 
-	Message                                                                                     *string                             `json:"message,omitempty"`
-	// Always `url`.                                                                                                                
-	//                                                                                                                              
-	// `form`; a request without `mode` is also form mode.                                                                          
-	Mode                                                                                        *ElicitRequestParamsMode            `json:"mode,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                                      
-	// real                                                                                                                         
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                                       
-	// type.                                                                                                                        
-	Task                                                                                        *TaskClass                          `json:"task,omitempty"`
-	// The page the user should open.                                                                                               
-	URL                                                                                         *string                             `json:"url,omitempty"`
-	// The fields to ask for: a JSON Schema object whose properties are all primitive (no                                           
-	// nesting).                                                                                                                    
-	RequestedSchema                                                                             *ElicitRequestParamsRequestedSchema `json:"requestedSchema,omitempty"`
-	// Whether to add context from MCP servers to the prompt: `none` (the default), this server                                     
-	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.                                          
-	IncludeContext                                                                              *IncludeContext                     `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client may generate fewer.                                              
-	MaxTokens                                                                                   *int64                              `json:"maxTokens,omitempty"`
-	// The conversation so far, oldest first.                                                                                       
-	Messages                                                                                    []ParamsMessage                     `json:"messages,omitempty"`
-	// Provider-specific settings passed through to the model provider untouched.                                                   
-	Metadata                                                                                    map[string]interface{}              `json:"metadata,omitempty"`
-	// What the server would like in a model; the client may disregard it.                                                          
-	ModelPreferences                                                                            *ModelPreferencesClass              `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when the model emits them.                                                                     
-	StopSequences                                                                               []string                            `json:"stopSequences,omitempty"`
-	// A system prompt to use; the client may change or drop it.                                                                    
-	SystemPrompt                                                                                *string                             `json:"systemPrompt,omitempty"`
-	// Sampling temperature to use.                                                                                                 
-	Temperature                                                                                 *float64                            `json:"temperature,omitempty"`
-	// Whether the model may, must or must not call tools (`auto` when absent); needs the                                           
-	// client's                                                                                                                     
-	// `sampling.tools`.                                                                                                            
-	ToolChoice                                                                                  *ToolChoiceClass                    `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the client's `sampling.tools`.                                              
-	Tools                                                                                       []ToolElement                       `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Id of the task to look up.
+	//
+	// Id of the task whose outcome is wanted.
+	//
+	// Id of the task to cancel.
+	TaskID *string `json:"taskId,omitempty"`
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Where to continue: the `nextCursor` of the previous page. Omit it to get the first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
+	// `notifications/elicitation/complete`.
+	ElicitationID *string `json:"elicitationId,omitempty"`
+	// Text telling the user why the server wants them to open the link.
+	//
+	// Text shown to the user explaining what is asked for and why.
+	Message *string `json:"message,omitempty"`
+	// Always `url`.
+	//
+	// `form`; a request without `mode` is also form mode.
+	Mode *ElicitRequestParamsMode `json:"mode,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// The page the user should open.
+	URL *string `json:"url,omitempty"`
+	// The fields to ask for: a JSON Schema object whose properties are all primitive (no
+	// nesting).
+	RequestedSchema *ElicitRequestParamsRequestedSchema `json:"requestedSchema,omitempty"`
+	// Whether to add context from MCP servers to the prompt: `none` (the default), this server
+	// only, or all servers. The last two are soft-deprecated and need `sampling.context`.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client may generate fewer.
+	MaxTokens *int64 `json:"maxTokens,omitempty"`
+	// The conversation so far, oldest first.
+	Messages []ParamsMessage `json:"messages,omitempty"`
+	// Provider-specific settings passed through to the model provider untouched.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// What the server would like in a model; the client may disregard it.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when the model emits them.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// A system prompt to use; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// Whether the model may, must or must not call tools (`auto` when absent); needs the
+	// client's
+	// `sampling.tools`.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the client's `sampling.tools`.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6678,68 +7060,70 @@ func (r *ServerRequestParams) UnmarshalJSON(data []byte) error {
 //
 // A prompt ready for use: the messages produced from the template.
 type ServerResult struct {
-	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.                                   
-	Meta                                                                                         map[string]interface{}        `json:"_meta,omitempty"`
-	// The suggested values and how many more exist.                                                                           
-	Completion                                                                                   *ServerResultCompletion       `json:"completion,omitempty"`
-	// Cursor for the page after this one. Present when more items may follow; absent on the                                   
-	// last                                                                                                                    
-	// page.                                                                                                                   
-	NextCursor                                                                                   *string                       `json:"nextCursor,omitempty"`
-	// The resources on this page.                                                                                             
-	Resources                                                                                    []ResourceElement             `json:"resources,omitempty"`
-	// The templates on this page.                                                                                             
-	ResourceTemplates                                                                            []ResourceTemplateElement     `json:"resourceTemplates,omitempty"`
-	// One or more pieces of contents (a resource may expand into several sub-resources).                                      
-	Contents                                                                                     []ContentElement              `json:"contents,omitempty"`
-	// When the task was created, as an ISO 8601 timestamp.                                                                    
-	CreatedAt                                                                                    *string                       `json:"createdAt,omitempty"`
-	// When the task last changed, as an ISO 8601 timestamp.                                                                   
-	LastUpdatedAt                                                                                *string                       `json:"lastUpdatedAt,omitempty"`
-	// How many milliseconds the requestor should wait between polls.                                                          
-	PollInterval                                                                                 *int64                        `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                                          
-	Status                                                                                       *TaskStatus                   `json:"status,omitempty"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of                                 
-	// the                                                                                                                     
-	// outcome, or what went wrong.                                                                                            
-	StatusMessage                                                                                *string                       `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                                                     
-	TaskID                                                                                       *string                       `json:"taskId,omitempty"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                                 
-	// from what was asked); `null` means no limit.                                                                            
-	TTL                                                                                          *int64                        `json:"ttl,omitempty"`
-	// The tasks on this page.                                                                                                 
-	Tasks                                                                                        []TaskElement                 `json:"tasks,omitempty"`
-	// The optional features the server supports for this session.                                                             
-	Capabilities                                                                                 *InitializeResultCapabilities `json:"capabilities,omitempty"`
-	// Free-text guidance on using this server, which a client may pass on to the model (for                                   
-	// example in the system prompt).                                                                                          
-	Instructions                                                                                 *string                       `json:"instructions,omitempty"`
-	// The revision the server will speak: the client's if the server supports it, otherwise one                               
-	// the server prefers. A client that cannot speak it must disconnect.                                                      
-	ProtocolVersion                                                                              *string                       `json:"protocolVersion,omitempty"`
-	// Who the server is.                                                                                                      
-	ServerInfo                                                                                   *ClientInfo                   `json:"serverInfo,omitempty"`
-	// The tools on this page.                                                                                                 
-	Tools                                                                                        []ToolElement                 `json:"tools,omitempty"`
-	// The unstructured output, as content blocks.                                                                             
-	Content                                                                                      []ContentBlock                `json:"content,omitempty"`
-	// True when the tool failed; false or absent means it succeeded.                                                          
-	IsError                                                                                      *bool                         `json:"isError,omitempty"`
-	// The structured output as a JSON object, conforming to `outputSchema` when one is declared.                              
-	StructuredContent                                                                            map[string]interface{}        `json:"structuredContent,omitempty"`
-	// The prompts on this page.                                                                                               
-	Prompts                                                                                      []PromptElement               `json:"prompts,omitempty"`
-	// What this prompt is for.                                                                                                
-	Description                                                                                  *string                       `json:"description,omitempty"`
-	// The messages, in order.                                                                                                 
-	Messages                                                                                     []GetPromptResultMessage      `json:"messages,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the result; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The suggested values and how many more exist.
+	Completion *ServerResultCompletion `json:"completion,omitempty"`
+	// Cursor for the page after this one. Present when more items may follow; absent on the
+	// last
+	// page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The resources on this page.
+	Resources []ResourceElement `json:"resources,omitempty"`
+	// The templates on this page.
+	ResourceTemplates []ResourceTemplateElement `json:"resourceTemplates,omitempty"`
+	// One or more pieces of contents (a resource may expand into several sub-resources).
+	Contents []ContentElement `json:"contents,omitempty"`
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt *string `json:"createdAt,omitempty"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt *string `json:"lastUpdatedAt,omitempty"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status *TaskStatus `json:"status,omitempty"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID *string `json:"taskId,omitempty"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,omitempty"`
+	// The tasks on this page.
+	Tasks []TaskElement `json:"tasks,omitempty"`
+	// The optional features the server supports for this session.
+	Capabilities *InitializeResultCapabilities `json:"capabilities,omitempty"`
+	// Free-text guidance on using this server, which a client may pass on to the model (for
+	// example in the system prompt).
+	Instructions *string `json:"instructions,omitempty"`
+	// The revision the server will speak: the client's if the server supports it, otherwise one
+	// the server prefers. A client that cannot speak it must disconnect.
+	ProtocolVersion *string `json:"protocolVersion,omitempty"`
+	// Who the server is.
+	ServerInfo *ClientInfo `json:"serverInfo,omitempty"`
+	// The tools on this page.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// The unstructured output, as content blocks.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the tool failed; false or absent means it succeeded.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output as a JSON object, conforming to `outputSchema` when one is declared.
+	StructuredContent map[string]interface{} `json:"structuredContent,omitempty"`
+	// The prompts on this page.
+	Prompts []PromptElement `json:"prompts,omitempty"`
+	// What this prompt is for.
+	Description *string `json:"description,omitempty"`
+	// The messages, in order.
+	Messages []GetPromptResultMessage `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6747,17 +7131,19 @@ func (r *ServerResult) UnmarshalJSON(data []byte) error {
 
 // The suggested values and how many more exist.
 type ServerResultCompletion struct {
-	// True when more suggestions exist than were sent, even if their number is unknown.         
-	HasMore                                                                             *bool    `json:"hasMore,omitempty"`
-	// How many suggestions exist in all, which may be more than were sent.                      
-	Total                                                                               *int64   `json:"total,omitempty"`
-	// Suggested values, best first; at most 100 of them.                                        
-	Values                                                                              []string `json:"values"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// True when more suggestions exist than were sent, even if their number is unknown.
+	HasMore *bool `json:"hasMore,omitempty"`
+	// How many suggestions exist in all, which may be more than were sent.
+	Total *int64 `json:"total,omitempty"`
+	// Suggested values, best first; at most 100 of them.
+	Values []string `json:"values"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerResultCompletion) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerResultCompletion) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6765,19 +7151,21 @@ func (r *ServerResultCompletion) UnmarshalJSON(data []byte) error {
 
 // Sets the lowest severity of log entries the client wants the server to send.
 type SetLevelRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                           
-	ID                                                                    *RequestID                 `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                              
-	Jsonrpc                                                               Jsonrpc                    `json:"jsonrpc"`
-	// Always `logging/setLevel`.                                                                    
-	Method                                                                SetLevelRequestMethod      `json:"method"`
-	// The threshold to apply.                                                                       
-	Params                                                                SetLevelRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `logging/setLevel`.
+	Method SetLevelRequestMethod `json:"method"`
+	// The threshold to apply.
+	Params SetLevelRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SetLevelRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SetLevelRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SetLevelRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6787,15 +7175,17 @@ func (r *SetLevelRequest) UnmarshalJSON(data []byte) error {
 //
 // The severity threshold to apply.
 type SetLevelRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Entries at this severity and every more severe one are sent; less severe ones are not.                       
-	Level                                                                                    LoggingLevel           `json:"level"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Entries at this severity and every more severe one are sent; less severe ones are not.
+	Level LoggingLevel `json:"level"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SetLevelRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SetLevelRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SetLevelRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6803,15 +7193,17 @@ func (r *SetLevelRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // The severity threshold to apply.
 type SetLevelRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// Entries at this severity and every more severe one are sent; less severe ones are not.                       
-	Level                                                                                    LoggingLevel           `json:"level"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Entries at this severity and every more severe one are sent; less severe ones are not.
+	Level LoggingLevel `json:"level"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SetLevelRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SetLevelRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6823,23 +7215,25 @@ func (r *SetLevelRequestParams) UnmarshalJSON(data []byte) error {
 //
 // A single-choice field whose options each have a display label.
 type SingleSelectEnumSchema struct {
-	// Value selected at first.                                                  
-	Default                                     *string                          `json:"default,omitempty"`
-	// Help text shown for the field.                                            
-	Description                                 *string                          `json:"description,omitempty"`
-	// The values to choose from.                                                
-	Enum                                        []string                         `json:"enum,omitempty"`
-	// Label shown for the field.                                                
-	Title                                       *string                          `json:"title,omitempty"`
-	// Always `string`.                                                          
-	Type                                        ItemsType                        `json:"type"`
-	// The options, each a value with its label.                                 
-	OneOf                                       []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value selected at first.
+	Default *string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// The options, each a value with its label.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6847,25 +7241,27 @@ func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // A free-text form field.
 type StringSchema struct {
-	// Value the field starts with.                                     
-	Default                                                   *string   `json:"default,omitempty"`
-	// Help text shown for the field.                                   
-	Description                                               *string   `json:"description,omitempty"`
-	// Expected shape of the text, which the client may check.          
-	Format                                                    *Format   `json:"format,omitempty"`
-	// Most characters accepted.                                        
-	MaxLength                                                 *int64    `json:"maxLength,omitempty"`
-	// Fewest characters accepted.                                      
-	MinLength                                                 *int64    `json:"minLength,omitempty"`
-	// Label shown for the field.                                       
-	Title                                                     *string   `json:"title,omitempty"`
-	// Always `string`.                                                 
-	Type                                                      ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value the field starts with.
+	Default *string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// Expected shape of the text, which the client may check.
+	Format *Format `json:"format,omitempty"`
+	// Most characters accepted.
+	MaxLength *int64 `json:"maxLength,omitempty"`
+	// Fewest characters accepted.
+	MinLength *int64 `json:"minLength,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r StringSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r StringSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *StringSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6874,19 +7270,21 @@ func (r *StringSchema) UnmarshalJSON(data []byte) error {
 // Asks the server to send `notifications/resources/updated` whenever the given resource
 // changes, until unsubscribed.
 type SubscribeRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                            
-	ID                                                                    *RequestID                  `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                               
-	Jsonrpc                                                               Jsonrpc                     `json:"jsonrpc"`
-	// Always `resources/subscribe`.                                                                  
-	Method                                                                SubscribeRequestMethod      `json:"method"`
-	// Which resource to watch.                                                                       
-	Params                                                                SubscribeRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `resources/subscribe`.
+	Method SubscribeRequestMethod `json:"method"`
+	// Which resource to watch.
+	Params SubscribeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscribeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscribeRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscribeRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6894,15 +7292,17 @@ func (r *SubscribeRequest) UnmarshalJSON(data []byte) error {
 
 // Which resource to watch.
 type SubscribeRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscribeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscribeRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6910,15 +7310,17 @@ func (r *SubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Which resource to watch.
 type SubscribeRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscribeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscribeRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6926,28 +7328,30 @@ func (r *SubscribeRequestParams) UnmarshalJSON(data []byte) error {
 
 // The state of one task, as reported by its receiver.
 type Task struct {
-	// When the task was created, as an ISO 8601 timestamp.                                              
-	CreatedAt                                                                                 string     `json:"createdAt"`
-	// When the task last changed, as an ISO 8601 timestamp.                                             
-	LastUpdatedAt                                                                             string     `json:"lastUpdatedAt"`
-	// How many milliseconds the requestor should wait between polls.                                    
-	PollInterval                                                                              *int64     `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                    
-	Status                                                                                    TaskStatus `json:"status"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of           
-	// the                                                                                               
-	// outcome, or what went wrong.                                                                      
-	StatusMessage                                                                             *string    `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                               
-	TaskID                                                                                    string     `json:"taskId"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ           
-	// from what was asked); `null` means no limit.                                                      
-	TTL                                                                                       *int64     `json:"ttl"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt string `json:"createdAt"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt string `json:"lastUpdatedAt"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status TaskStatus `json:"status"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID string `json:"taskId"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,nullable"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Task) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Task) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Task) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6955,18 +7359,20 @@ func (r *Task) UnmarshalJSON(data []byte) error {
 
 // Parameters of a request that may be run as a task.
 type TaskAugmentedRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                        
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the                       
-	// real                                                                                                          
-	// result comes from `tasks/result`. Only where the receiver declared it for this request                        
-	// type.                                                                                                         
-	Task                                                                                      *TaskClass             `json:"task,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Asks for task execution: the receiver answers at once with a `CreateTaskResult` and the
+	// real
+	// result comes from `tasks/result`. Only where the receiver declared it for this request
+	// type.
+	Task *TaskClass `json:"task,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskAugmentedRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6974,13 +7380,15 @@ func (r *TaskAugmentedRequestParams) UnmarshalJSON(data []byte) error {
 
 // What a requestor puts in a request's `task` field to have it run as a task.
 type TaskMetadata struct {
-	// How long, in milliseconds from creation, the requestor would like the task kept.       
-	TTL                                                                                *int64 `json:"ttl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How long, in milliseconds from creation, the requestor would like the task kept.
+	TTL *int64 `json:"ttl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskMetadata) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskMetadata) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6989,17 +7397,19 @@ func (r *TaskMetadata) UnmarshalJSON(data []byte) error {
 // Sent by a task's receiver when the task's status changes. Optional: requestors must keep
 // polling rather than rely on it.
 type TaskStatusNotification struct {
-	// Protocol marker; always `"2.0"`.                                 
-	Jsonrpc                                Jsonrpc                      `json:"jsonrpc"`
-	// Always `notifications/tasks/status`.                             
-	Method                                 TaskStatusNotificationMethod `json:"method"`
-	// The full new state of the task.                                  
-	Params                                 TaskStatusNotificationParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/tasks/status`.
+	Method TaskStatusNotificationMethod `json:"method"`
+	// The full new state of the task.
+	Params TaskStatusNotificationParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskStatusNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskStatusNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskStatusNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7017,31 +7427,33 @@ func (r *TaskStatusNotification) UnmarshalJSON(data []byte) error {
 //
 // The newly created task, normally `working`.
 type TaskStatusNotificationParams struct {
-	// Free-form metadata attached to the notification; MCP reserves some key prefixes for                           
-	// itself.                                                                                                       
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// When the task was created, as an ISO 8601 timestamp.                                                          
-	CreatedAt                                                                                 string                 `json:"createdAt"`
-	// When the task last changed, as an ISO 8601 timestamp.                                                         
-	LastUpdatedAt                                                                             string                 `json:"lastUpdatedAt"`
-	// How many milliseconds the requestor should wait between polls.                                                
-	PollInterval                                                                              *int64                 `json:"pollInterval,omitempty"`
-	// Where the task is in its life.                                                                                
-	Status                                                                                    TaskStatus             `json:"status"`
-	// Human-readable detail on the current status, such as why it was cancelled, a summary of                       
-	// the                                                                                                           
-	// outcome, or what went wrong.                                                                                  
-	StatusMessage                                                                             *string                `json:"statusMessage,omitempty"`
-	// Identifier chosen by the receiver, unique among the tasks it holds.                                           
-	TaskID                                                                                    string                 `json:"taskId"`
-	// How long, in milliseconds from creation, the receiver will keep the task (it may differ                       
-	// from what was asked); `null` means no limit.                                                                  
-	TTL                                                                                       *int64                 `json:"ttl"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the notification; MCP reserves some key prefixes for
+	// itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// When the task was created, as an ISO 8601 timestamp.
+	CreatedAt string `json:"createdAt"`
+	// When the task last changed, as an ISO 8601 timestamp.
+	LastUpdatedAt string `json:"lastUpdatedAt"`
+	// How many milliseconds the requestor should wait between polls.
+	PollInterval *int64 `json:"pollInterval,omitempty"`
+	// Where the task is in its life.
+	Status TaskStatus `json:"status"`
+	// Human-readable detail on the current status, such as why it was cancelled, a summary of
+	// the
+	// outcome, or what went wrong.
+	StatusMessage *string `json:"statusMessage,omitempty"`
+	// Identifier chosen by the receiver, unique among the tasks it holds.
+	TaskID string `json:"taskId"`
+	// How long, in milliseconds from creation, the receiver will keep the task (it may differ
+	// from what was asked); `null` means no limit.
+	TTL *int64 `json:"ttl,nullable"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TaskStatusNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TaskStatusNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7049,19 +7461,21 @@ func (r *TaskStatusNotificationParams) UnmarshalJSON(data []byte) error {
 
 // A block of plain text exchanged with a model.
 type TextContent struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                         
-	Meta                                                             map[string]interface{}   `json:"_meta,omitempty"`
-	// Display and audience hints for the client.                                             
-	Annotations                                                      *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The text itself.                                                                       
-	Text                                                             string                   `json:"text"`
-	// Always `text`.                                                                         
-	Type                                                             TextContentType          `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Display and audience hints for the client.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text string `json:"text"`
+	// Always `text`.
+	Type TextContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TextContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TextContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TextContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7069,19 +7483,21 @@ func (r *TextContent) UnmarshalJSON(data []byte) error {
 
 // Resource contents that are text.
 type TextResourceContents struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                
-	Meta                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of these contents, when known.                                                     
-	MIMEType                                                                  *string                `json:"mimeType,omitempty"`
-	// The text; used only when the data really is text rather than bytes.                           
-	Text                                                                      string                 `json:"text"`
-	// The URI these contents belong to (the resource itself or a part of it).                       
-	URI                                                                       string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of these contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The text; used only when the data really is text rather than bytes.
+	Text string `json:"text"`
+	// The URI these contents belong to (the resource itself or a part of it).
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TextResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TextResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7089,25 +7505,27 @@ func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 // A multiple-choice field whose options each have a display label.
 type TitledMultiSelectEnumSchema struct {
-	// Values selected at first.                                                                  
-	Default                                                      []string                         `json:"default,omitempty"`
-	// Help text shown for the field.                                                             
-	Description                                                  *string                          `json:"description,omitempty"`
-	// What each chosen value may be.                                                             
-	Items                                                        TitledMultiSelectEnumSchemaItems `json:"items"`
-	// Most options the user may choose.                                                          
-	MaxItems                                                     *int64                           `json:"maxItems,omitempty"`
-	// Fewest options the user must choose.                                                       
-	MinItems                                                     *int64                           `json:"minItems,omitempty"`
-	// Label shown for the field.                                                                 
-	Title                                                        *string                          `json:"title,omitempty"`
-	// Always `array`: the answer is a list of the chosen values.                                 
-	Type                                                         MultiSelectEnumSchemaType        `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values selected at first.
+	Default []string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// What each chosen value may be.
+	Items TitledMultiSelectEnumSchemaItems `json:"items"`
+	// Most options the user may choose.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must choose.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `array`: the answer is a list of the chosen values.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7115,28 +7533,32 @@ func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // What each chosen value may be.
 type TitledMultiSelectEnumSchemaItems struct {
-	// The options, each a value with its label.              
-	AnyOf                                       []FluffyAnyOf `json:"anyOf"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The options, each a value with its label.
+	AnyOf []FluffyAnyOf `json:"anyOf"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type FluffyAnyOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyAnyOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7144,36 +7566,40 @@ func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
 
 // A single-choice field whose options each have a display label.
 type TitledSingleSelectEnumSchema struct {
-	// Value selected at first.                                                     
-	Default                                     *string                             `json:"default,omitempty"`
-	// Help text shown for the field.                                               
-	Description                                 *string                             `json:"description,omitempty"`
-	// The options, each a value with its label.                                    
-	OneOf                                       []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
-	// Label shown for the field.                                                   
-	Title                                       *string                             `json:"title,omitempty"`
-	// Always `string`.                                                             
-	Type                                        ItemsType                           `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value selected at first.
+	Default *string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// The options, each a value with its label.
+	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type TitledSingleSelectEnumSchemaOneOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7181,34 +7607,36 @@ func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
 
 // A callable function the server offers, with the JSON Schemas of its input and output.
 type Tool struct {
-	// Free-form metadata; MCP reserves some key prefixes for itself.                                                 
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then                       
-	// `name`.                                                                                                        
-	Annotations                                                                                *ToolAnnotationsClass  `json:"annotations,omitempty"`
-	// What the tool does, in words a model can use to decide when to call it.                                        
-	Description                                                                                *string                `json:"description,omitempty"`
-	// How the tool may be run, for example whether it can run as a task.                                             
-	Execution                                                                                  *Execution             `json:"execution,omitempty"`
-	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG                         
-	// and                                                                                                            
-	// should handle SVG and WebP.                                                                                    
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// JSON Schema (an object schema) that the call's `arguments` must satisfy.                                       
-	InputSchema                                                                                ToolInputSchemaClass   `json:"inputSchema"`
-	// Stable identifier meant for code; also shown to people when no `title` is given.                               
-	Name                                                                                       string                 `json:"name"`
-	// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when                         
-	// given, the server must return structured results conforming to it.                                             
-	OutputSchema                                                                               *ToolOutputSchemaClass `json:"outputSchema,omitempty"`
-	// Human-friendly label for user interfaces. When absent, show `name` (for tools,                                 
-	// `annotations.title` comes before `name`).                                                                      
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Behaviour hints for clients. For display, prefer `title`, then `annotations.title`, then
+	// `name`.
+	Annotations *ToolAnnotationsClass `json:"annotations,omitempty"`
+	// What the tool does, in words a model can use to decide when to call it.
+	Description *string `json:"description,omitempty"`
+	// How the tool may be run, for example whether it can run as a task.
+	Execution *Execution `json:"execution,omitempty"`
+	// Icons in various sizes for display. Clients that render icons must handle PNG and JPEG
+	// and
+	// should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// JSON Schema (an object schema) that the call's `arguments` must satisfy.
+	InputSchema ToolInputSchemaClass `json:"inputSchema"`
+	// Stable identifier meant for code; also shown to people when no `title` is given.
+	Name string `json:"name"`
+	// JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
+	// given, the server must return structured results conforming to it.
+	OutputSchema *ToolOutputSchemaClass `json:"outputSchema,omitempty"`
+	// Human-friendly label for user interfaces. When absent, show `name` (for tools,
+	// `annotations.title` comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Tool) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Tool) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Tool) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7216,19 +7644,21 @@ func (r *Tool) UnmarshalJSON(data []byte) error {
 
 // JSON Schema (an object schema) that the call's `arguments` must satisfy.
 type ToolInputSchemaClass struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                  
-	Schema                                                     *string                           `json:"$schema,omitempty"`
-	// Schema of each argument, keyed by argument name.                                          
-	Properties                                                 map[string]map[string]interface{} `json:"properties,omitempty"`
-	// Names of the arguments that must be given.                                                
-	Required                                                   []string                          `json:"required,omitempty"`
-	// Always `object`: arguments are a JSON object.                                             
-	Type                                                       InputSchemaType                   `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// Schema of each argument, keyed by argument name.
+	Properties map[string]map[string]interface{} `json:"properties,omitempty"`
+	// Names of the arguments that must be given.
+	Required []string `json:"required,omitempty"`
+	// Always `object`: arguments are a JSON object.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolInputSchemaClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolInputSchemaClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolInputSchemaClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7237,19 +7667,21 @@ func (r *ToolInputSchemaClass) UnmarshalJSON(data []byte) error {
 // JSON Schema (an object schema) that `structuredContent` of a result will satisfy; when
 // given, the server must return structured results conforming to it.
 type ToolOutputSchemaClass struct {
-	// Dialect of this schema; JSON Schema 2020-12 when absent.                                  
-	Schema                                                     *string                           `json:"$schema,omitempty"`
-	// Schema of each output member, keyed by member name.                                       
-	Properties                                                 map[string]map[string]interface{} `json:"properties,omitempty"`
-	// Names of the output members that are always present.                                      
-	Required                                                   []string                          `json:"required,omitempty"`
-	// Always `object`: structured output is a JSON object.                                      
-	Type                                                       InputSchemaType                   `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of this schema; JSON Schema 2020-12 when absent.
+	Schema *string `json:"$schema,omitempty"`
+	// Schema of each output member, keyed by member name.
+	Properties map[string]map[string]interface{} `json:"properties,omitempty"`
+	// Names of the output members that are always present.
+	Required []string `json:"required,omitempty"`
+	// Always `object`: structured output is a JSON object.
+	Type InputSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolOutputSchemaClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolOutputSchemaClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolOutputSchemaClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7259,25 +7691,27 @@ func (r *ToolOutputSchemaClass) UnmarshalJSON(data []byte) error {
 // base
 // trust decisions on hints from a server it does not trust.
 type ToolAnnotations struct {
-	// For a tool that writes: true when it may destroy or overwrite data, false when it only           
-	// adds                                                                                             
-	// (assumed true when absent).                                                                      
-	DestructiveHint                                                                             *bool   `json:"destructiveHint,omitempty"`
-	// For a tool that writes: true when repeating a call with the same arguments has no further        
-	// effect (assumed false when absent).                                                              
-	IdempotentHint                                                                              *bool   `json:"idempotentHint,omitempty"`
-	// True when the tool reaches outside a closed set of entities, as web search does (assumed         
-	// true when absent).                                                                               
-	OpenWorldHint                                                                               *bool   `json:"openWorldHint,omitempty"`
-	// True when the tool changes nothing in its environment (assumed false when absent).               
-	ReadOnlyHint                                                                                *bool   `json:"readOnlyHint,omitempty"`
-	// A display name for the tool.                                                                     
-	Title                                                                                       *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// For a tool that writes: true when it may destroy or overwrite data, false when it only
+	// adds
+	// (assumed true when absent).
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// For a tool that writes: true when repeating a call with the same arguments has no further
+	// effect (assumed false when absent).
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// True when the tool reaches outside a closed set of entities, as web search does (assumed
+	// true when absent).
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
+	// True when the tool changes nothing in its environment (assumed false when absent).
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// A display name for the tool.
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolAnnotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7285,14 +7719,16 @@ func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
 
 // How the model may use the tools offered in a sampling request.
 type ToolChoice struct {
-	// `auto`: the model decides (the default); `required`: it must call at least one tool;                
-	// `none`: it must not call any.                                                                       
-	Mode                                                                                   *ToolChoiceMode `json:"mode,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// `auto`: the model decides (the default); `required`: it must call at least one tool;
+	// `none`: it must not call any.
+	Mode *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolChoice) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolChoice) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolChoice) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7300,14 +7736,16 @@ func (r *ToolChoice) UnmarshalJSON(data []byte) error {
 
 // How a tool may be executed.
 type ToolExecution struct {
-	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not             
-	// (`forbidden`, the meaning when absent) be run as a task.                                        
-	TaskSupport                                                                           *TaskSupport `json:"taskSupport,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
+	// (`forbidden`, the meaning when absent) be run as a task.
+	TaskSupport *TaskSupport `json:"taskSupport,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolExecution) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolExecution) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolExecution) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7316,17 +7754,19 @@ func (r *ToolExecution) UnmarshalJSON(data []byte) error {
 // Tells the client that the server's set of tools changed, so it may list them again. Sent
 // without any prior subscription.
 type ToolListChangedNotification struct {
-	// Protocol marker; always `"2.0"`.                                            
-	Jsonrpc                                      Jsonrpc                           `json:"jsonrpc"`
-	// Always `notifications/tools/list_changed`.                                  
-	Method                                       ToolListChangedNotificationMethod `json:"method"`
-	// Carries nothing but optional metadata.                                      
-	Params                                       *ParamsClass                      `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `notifications/tools/list_changed`.
+	Method ToolListChangedNotificationMethod `json:"method"`
+	// Carries nothing but optional metadata.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7334,24 +7774,26 @@ func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 // The outcome of a tool call, sent back to the model in a later sampling request.
 type ToolResultContent struct {
-	// Free-form metadata; clients should keep it when sending the result back in later sampling                       
-	// requests, which helps caching.                                                                                  
-	Meta                                                                                        map[string]interface{} `json:"_meta,omitempty"`
-	// The unstructured output, in the same form as a `tools/call` result.                                             
-	Content                                                                                     []ContentBlock         `json:"content"`
-	// True when the call failed and `content` describes the failure (false when absent).                              
-	IsError                                                                                     *bool                  `json:"isError,omitempty"`
-	// The structured output; should follow the tool's output schema when it has one.                                  
-	StructuredContent                                                                           map[string]interface{} `json:"structuredContent,omitempty"`
-	// The `id` of the `tool_use` block this answers.                                                                  
-	ToolUseID                                                                                   string                 `json:"toolUseId"`
-	// Always `tool_result`.                                                                                           
-	Type                                                                                        ToolResultContentType  `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; clients should keep it when sending the result back in later sampling
+	// requests, which helps caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The unstructured output, in the same form as a `tools/call` result.
+	Content []ContentBlock `json:"content"`
+	// True when the call failed and `content` describes the failure (false when absent).
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output; should follow the tool's output schema when it has one.
+	StructuredContent map[string]interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the `tool_use` block this answers.
+	ToolUseID string `json:"toolUseId"`
+	// Always `tool_result`.
+	Type ToolResultContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolResultContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolResultContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7359,22 +7801,24 @@ func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
 
 // A call to a tool requested by the model during sampling.
 type ToolUseContent struct {
-	// Free-form metadata; clients should keep it when sending the call back in later sampling                       
-	// requests, which helps caching.                                                                                
-	Meta                                                                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Identifier of this call, unique within the conversation; its result refers back to it.                        
-	ID                                                                                        string                 `json:"id"`
-	// Arguments for the tool, following its input schema.                                                           
-	Input                                                                                     map[string]interface{} `json:"input"`
-	// Which tool the model wants to run.                                                                            
-	Name                                                                                      string                 `json:"name"`
-	// Always `tool_use`.                                                                                            
-	Type                                                                                      ToolUseContentType     `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata; clients should keep it when sending the call back in later sampling
+	// requests, which helps caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Identifier of this call, unique within the conversation; its result refers back to it.
+	ID string `json:"id"`
+	// Arguments for the tool, following its input schema.
+	Input map[string]interface{} `json:"input"`
+	// Which tool the model wants to run.
+	Name string `json:"name"`
+	// Always `tool_use`.
+	Type ToolUseContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolUseContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolUseContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7383,17 +7827,19 @@ func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
 // An error response saying the request cannot go ahead until the user completes one or more
 // URL-mode elicitations; the client may retry after they finish.
 type URLElicitationRequiredError struct {
-	// Code -32042, with the elicitations to complete in `data`.                                 
-	Error                                                       URLElicitationRequiredErrorError `json:"error"`
-	// The id of the request being refused.                                                      
-	ID                                                          *RequestID                       `json:"id,omitempty"`
-	// Protocol marker; always `"2.0"`.                                                          
-	Jsonrpc                                                     Jsonrpc                          `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Code -32042, with the elicitations to complete in `data`.
+	Error URLElicitationRequiredErrorError `json:"error"`
+	// The id of the request being refused.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r URLElicitationRequiredError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r URLElicitationRequiredError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *URLElicitationRequiredError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7405,21 +7851,23 @@ func (r *URLElicitationRequiredError) UnmarshalJSON(data []byte) error {
 //
 // The error object of a failed response.
 type URLElicitationRequiredErrorError struct {
-	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).                       
-	//                                                                                                              
-	// Always -32042.                                                                                               
-	Code                                                                                     int64                  `json:"code"`
-	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).                               
-	//                                                                                                              
-	// What the client must do before retrying.                                                                     
-	Data                                                                                     map[string]interface{} `json:"data"`
-	// One short sentence describing the failure.                                                                   
-	Message                                                                                  string                 `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
+	//
+	// Always -32042.
+	Code int64 `json:"code"`
+	// Any extra detail the sender chooses to attach (nested errors, diagnostics...).
+	//
+	// What the client must do before retrying.
+	Data map[string]interface{} `json:"data"`
+	// One short sentence describing the failure.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r URLElicitationRequiredErrorError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *URLElicitationRequiredErrorError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7428,19 +7876,21 @@ func (r *URLElicitationRequiredErrorError) UnmarshalJSON(data []byte) error {
 // Asks the server to stop the update notifications started by an earlier
 // `resources/subscribe`.
 type UnsubscribeRequest struct {
-	// Sender-chosen id, not reused by the same sender within the session.                              
-	ID                                                                    *RequestID                    `json:"id"`
-	// Protocol marker; always `"2.0"`.                                                                 
-	Jsonrpc                                                               Jsonrpc                       `json:"jsonrpc"`
-	// Always `resources/unsubscribe`.                                                                  
-	Method                                                                UnsubscribeRequestMethod      `json:"method"`
-	// Which resource to stop watching.                                                                 
-	Params                                                                UnsubscribeRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Sender-chosen id, not reused by the same sender within the session.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `resources/unsubscribe`.
+	Method UnsubscribeRequestMethod `json:"method"`
+	// Which resource to stop watching.
+	Params UnsubscribeRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UnsubscribeRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UnsubscribeRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7448,15 +7898,17 @@ func (r *UnsubscribeRequest) UnmarshalJSON(data []byte) error {
 
 // Which resource to stop watching.
 type UnsubscribeRequestParamsClass struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UnsubscribeRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UnsubscribeRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UnsubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7464,15 +7916,17 @@ func (r *UnsubscribeRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Which resource to stop watching.
 type UnsubscribeRequestParams struct {
-	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.                       
-	Meta                                                                                     map[string]interface{} `json:"_meta,omitempty"`
-	// The resource's URI, in any scheme; the server decides what it means.                                         
-	URI                                                                                      string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free-form metadata attached to the request; MCP reserves some key prefixes for itself.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The resource's URI, in any scheme; the server decides what it means.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UnsubscribeRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UnsubscribeRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7480,25 +7934,27 @@ func (r *UnsubscribeRequestParams) UnmarshalJSON(data []byte) error {
 
 // A multiple-choice field whose options are shown as their raw values.
 type UntitledMultiSelectEnumSchema struct {
-	// Values selected at first.                                                                    
-	Default                                                      []string                           `json:"default,omitempty"`
-	// Help text shown for the field.                                                               
-	Description                                                  *string                            `json:"description,omitempty"`
-	// What each chosen value may be.                                                               
-	Items                                                        UntitledMultiSelectEnumSchemaItems `json:"items"`
-	// Most options the user may choose.                                                            
-	MaxItems                                                     *int64                             `json:"maxItems,omitempty"`
-	// Fewest options the user must choose.                                                         
-	MinItems                                                     *int64                             `json:"minItems,omitempty"`
-	// Label shown for the field.                                                                   
-	Title                                                        *string                            `json:"title,omitempty"`
-	// Always `array`: the answer is a list of the chosen values.                                   
-	Type                                                         MultiSelectEnumSchemaType          `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values selected at first.
+	Default []string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// What each chosen value may be.
+	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
+	// Most options the user may choose.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must choose.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `array`: the answer is a list of the chosen values.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7506,15 +7962,17 @@ func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // What each chosen value may be.
 type UntitledMultiSelectEnumSchemaItems struct {
-	// The values to choose from.          
-	Enum                         []string  `json:"enum"`
-	// Always `string`.                    
-	Type                         ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7522,21 +7980,23 @@ func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 
 // A single-choice field whose options are shown as their raw values.
 type UntitledSingleSelectEnumSchema struct {
-	// Value selected at first.                
-	Default                          *string   `json:"default,omitempty"`
-	// Help text shown for the field.          
-	Description                      *string   `json:"description,omitempty"`
-	// The values to choose from.              
-	Enum                             []string  `json:"enum"`
-	// Label shown for the field.              
-	Title                            *string   `json:"title,omitempty"`
-	// Always `string`.                        
-	Type                             ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value selected at first.
+	Default *string `json:"default,omitempty"`
+	// Help text shown for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Label shown for the field.
+	Title *string `json:"title,omitempty"`
+	// Always `string`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7554,11 +8014,19 @@ const (
 	User      Role = "user"
 )
 
+func (r *Role) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "assistant", "user")
+}
+
 type AudioContentType string
 
 const (
 	PurpleAudio AudioContentType = "audio"
 )
+
+func (r *AudioContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "audio")
+}
 
 type BooleanSchemaType string
 
@@ -7566,17 +8034,29 @@ const (
 	PurpleBoolean BooleanSchemaType = "boolean"
 )
 
+func (r *BooleanSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "boolean")
+}
+
 type Jsonrpc string
 
 const (
 	The20 Jsonrpc = "2.0"
 )
 
+func (r *Jsonrpc) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "2.0")
+}
+
 type CallToolRequestMethod string
 
 const (
 	PurpleToolsCall CallToolRequestMethod = "tools/call"
 )
+
+func (r *CallToolRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tools/call")
+}
 
 // Background the icon was drawn for: `light` or `dark`. When absent, it suits either.
 type Theme string
@@ -7585,6 +8065,10 @@ const (
 	Dark  Theme = "dark"
 	Light Theme = "light"
 )
+
+func (r *Theme) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "dark", "light")
+}
 
 type ContentBlockType string
 
@@ -7596,11 +8080,19 @@ const (
 	PurpleText         ContentBlockType = "text"
 )
 
+func (r *ContentBlockType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "audio", "image", "resource", "resource_link", "text")
+}
+
 type CancelTaskRequestMethod string
 
 const (
 	PurpleTasksCancel CancelTaskRequestMethod = "tasks/cancel"
 )
+
+func (r *CancelTaskRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tasks/cancel")
+}
 
 // Where the task is in its life.
 //
@@ -7617,11 +8109,19 @@ const (
 	Working       TaskStatus = "working"
 )
 
+func (r *TaskStatus) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "cancelled", "completed", "failed", "input_required", "working")
+}
+
 type CancelledNotificationMethod string
 
 const (
 	PurpleNotificationsCancelled CancelledNotificationMethod = "notifications/cancelled"
 )
+
+func (r *CancelledNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/cancelled")
+}
 
 type ClientNotificationMethod string
 
@@ -7632,6 +8132,10 @@ const (
 	PurpleNotificationsRootsListChanged ClientNotificationMethod = "notifications/roots/list_changed"
 	PurpleNotificationsTasksStatus      ClientNotificationMethod = "notifications/tasks/status"
 )
+
+func (r *ClientNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/cancelled", "notifications/initialized", "notifications/progress", "notifications/roots/list_changed", "notifications/tasks/status")
+}
 
 type ClientRequestMethod string
 
@@ -7655,6 +8159,10 @@ const (
 	PurpleToolsList              ClientRequestMethod = "tools/list"
 )
 
+func (r *ClientRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tasks/cancel", "tools/call", "completion/complete", "initialize", "logging/setLevel", "ping", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/subscribe", "resources/templates/list", "resources/unsubscribe", "tasks/get", "tasks/list", "tasks/result", "tools/list")
+}
+
 // Entries at this severity and every more severe one are sent; less severe ones are not.
 //
 // How severe a log entry is, using the eight syslog severities of RFC 5424, from `debug`
@@ -7675,12 +8183,20 @@ const (
 	Warning           LoggingLevel = "warning"
 )
 
+func (r *LoggingLevel) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "alert", "critical", "debug", "emergency", "info", "error", "notice", "warning")
+}
+
 type RefType string
 
 const (
 	PurpleRefPrompt   RefType = "ref/prompt"
 	PurpleRefResource RefType = "ref/resource"
 )
+
+func (r *RefType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/prompt", "ref/resource")
+}
 
 // `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
 // the user dismissed the request without choosing.
@@ -7692,6 +8208,10 @@ const (
 	Decline Action = "decline"
 )
 
+func (r *Action) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "accept", "cancel", "decline")
+}
+
 type SamplingMessageContentBlockType string
 
 const (
@@ -7702,17 +8222,29 @@ const (
 	TentacledAudio   SamplingMessageContentBlockType = "audio"
 )
 
+func (r *SamplingMessageContentBlockType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "image", "text", "tool_result", "tool_use", "audio")
+}
+
 type CompleteRequestMethod string
 
 const (
 	FluffyCompletionComplete CompleteRequestMethod = "completion/complete"
 )
 
+func (r *CompleteRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "completion/complete")
+}
+
 type CreateMessageRequestMethod string
 
 const (
 	PurpleSamplingCreateMessage CreateMessageRequestMethod = "sampling/createMessage"
 )
+
+func (r *CreateMessageRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "sampling/createMessage")
+}
 
 // Whether to add context from MCP servers to the prompt: `none` (the default), this server
 // only, or all servers. The last two are soft-deprecated and need `sampling.context`.
@@ -7724,6 +8256,10 @@ const (
 	ThisServer         IncludeContext = "thisServer"
 )
 
+func (r *IncludeContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "allServers", "none", "thisServer")
+}
+
 // `auto`: the model decides (the default); `required`: it must call at least one tool;
 // `none`: it must not call any.
 type ToolChoiceMode string
@@ -7733,6 +8269,10 @@ const (
 	ModeNone     ToolChoiceMode = "none"
 	ModeRequired ToolChoiceMode = "required"
 )
+
+func (r *ToolChoiceMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "auto", "none", "required")
+}
 
 // Whether a `tools/call` of this tool may (`optional`), must (`required`) or must not
 // (`forbidden`, the meaning when absent) be run as a task.
@@ -7744,11 +8284,19 @@ const (
 	TaskSupportRequired TaskSupport = "required"
 )
 
+func (r *TaskSupport) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "forbidden", "optional", "required")
+}
+
 type InputSchemaType string
 
 const (
 	Object InputSchemaType = "object"
 )
+
+func (r *InputSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "object")
+}
 
 type ElicitRequestMethod string
 
@@ -7756,12 +8304,20 @@ const (
 	PurpleElicitationCreate ElicitRequestMethod = "elicitation/create"
 )
 
+func (r *ElicitRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "elicitation/create")
+}
+
 type ElicitRequestParamsMode string
 
 const (
 	PurpleForm ElicitRequestParamsMode = "form"
 	PurpleURL  ElicitRequestParamsMode = "url"
 )
+
+func (r *ElicitRequestParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "form", "url")
+}
 
 // Expected shape of the text, which the client may check.
 type Format string
@@ -7773,11 +8329,19 @@ const (
 	URI      Format = "uri"
 )
 
+func (r *Format) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "date", "date-time", "email", "uri")
+}
+
 type ItemsType string
 
 const (
 	PurpleString ItemsType = "string"
 )
+
+func (r *ItemsType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "string")
+}
 
 // `number` for any number, `integer` for whole numbers only.
 type PrimitiveSchemaDefinitionType string
@@ -7790,11 +8354,19 @@ const (
 	PurpleNumber  PrimitiveSchemaDefinitionType = "number"
 )
 
+func (r *PrimitiveSchemaDefinitionType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "boolean", "string", "array", "integer", "number")
+}
+
 type ElicitRequestFormParamsMode string
 
 const (
 	FluffyForm ElicitRequestFormParamsMode = "form"
 )
+
+func (r *ElicitRequestFormParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "form")
+}
 
 type ElicitRequestURLParamsMode string
 
@@ -7802,17 +8374,29 @@ const (
 	FluffyURL ElicitRequestURLParamsMode = "url"
 )
 
+func (r *ElicitRequestURLParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "url")
+}
+
 type ElicitationCompleteNotificationMethod string
 
 const (
 	PurpleNotificationsElicitationComplete ElicitationCompleteNotificationMethod = "notifications/elicitation/complete"
 )
 
+func (r *ElicitationCompleteNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/elicitation/complete")
+}
+
 type EmbeddedResourceType string
 
 const (
 	FluffyResource EmbeddedResourceType = "resource"
 )
+
+func (r *EmbeddedResourceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resource")
+}
 
 type EnumSchemaType string
 
@@ -7821,11 +8405,19 @@ const (
 	TentacledString EnumSchemaType = "string"
 )
 
+func (r *EnumSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "array", "string")
+}
+
 type GetPromptRequestMethod string
 
 const (
 	FluffyPromptsGet GetPromptRequestMethod = "prompts/get"
 )
+
+func (r *GetPromptRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "prompts/get")
+}
 
 type GetTaskPayloadRequestMethod string
 
@@ -7833,11 +8425,19 @@ const (
 	FluffyTasksResult GetTaskPayloadRequestMethod = "tasks/result"
 )
 
+func (r *GetTaskPayloadRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tasks/result")
+}
+
 type GetTaskRequestMethod string
 
 const (
 	FluffyTasksGet GetTaskRequestMethod = "tasks/get"
 )
+
+func (r *GetTaskRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tasks/get")
+}
 
 type ImageContentType string
 
@@ -7845,11 +8445,19 @@ const (
 	TentacledImage ImageContentType = "image"
 )
 
+func (r *ImageContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "image")
+}
+
 type InitializeRequestMethod string
 
 const (
 	FluffyInitialize InitializeRequestMethod = "initialize"
 )
+
+func (r *InitializeRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "initialize")
+}
 
 type InitializedNotificationMethod string
 
@@ -7857,11 +8465,19 @@ const (
 	FluffyNotificationsInitialized InitializedNotificationMethod = "notifications/initialized"
 )
 
+func (r *InitializedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/initialized")
+}
+
 type ListPromptsRequestMethod string
 
 const (
 	FluffyPromptsList ListPromptsRequestMethod = "prompts/list"
 )
+
+func (r *ListPromptsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "prompts/list")
+}
 
 type ListResourceTemplatesRequestMethod string
 
@@ -7869,11 +8485,19 @@ const (
 	FluffyResourcesTemplatesList ListResourceTemplatesRequestMethod = "resources/templates/list"
 )
 
+func (r *ListResourceTemplatesRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/templates/list")
+}
+
 type ListResourcesRequestMethod string
 
 const (
 	FluffyResourcesList ListResourcesRequestMethod = "resources/list"
 )
+
+func (r *ListResourcesRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/list")
+}
 
 type ListRootsRequestMethod string
 
@@ -7881,11 +8505,19 @@ const (
 	PurpleRootsList ListRootsRequestMethod = "roots/list"
 )
 
+func (r *ListRootsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "roots/list")
+}
+
 type ListTasksRequestMethod string
 
 const (
 	FluffyTasksList ListTasksRequestMethod = "tasks/list"
 )
+
+func (r *ListTasksRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tasks/list")
+}
 
 type ListToolsRequestMethod string
 
@@ -7893,17 +8525,29 @@ const (
 	FluffyToolsList ListToolsRequestMethod = "tools/list"
 )
 
+func (r *ListToolsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tools/list")
+}
+
 type LoggingMessageNotificationMethod string
 
 const (
 	PurpleNotificationsMessage LoggingMessageNotificationMethod = "notifications/message"
 )
 
+func (r *LoggingMessageNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/message")
+}
+
 type MultiSelectEnumSchemaType string
 
 const (
 	TentacledArray MultiSelectEnumSchemaType = "array"
 )
+
+func (r *MultiSelectEnumSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "array")
+}
 
 // `number` for any number, `integer` for whole numbers only.
 type NumberSchemaType string
@@ -7913,11 +8557,19 @@ const (
 	FluffyNumber  NumberSchemaType = "number"
 )
 
+func (r *NumberSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "integer", "number")
+}
+
 type PingRequestMethod string
 
 const (
 	FluffyPing PingRequestMethod = "ping"
 )
+
+func (r *PingRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ping")
+}
 
 type ProgressNotificationMethod string
 
@@ -7925,11 +8577,19 @@ const (
 	FluffyNotificationsProgress ProgressNotificationMethod = "notifications/progress"
 )
 
+func (r *ProgressNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/progress")
+}
+
 type PromptListChangedNotificationMethod string
 
 const (
 	PurpleNotificationsPromptsListChanged PromptListChangedNotificationMethod = "notifications/prompts/list_changed"
 )
+
+func (r *PromptListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/prompts/list_changed")
+}
 
 type PromptReferenceType string
 
@@ -7937,11 +8597,19 @@ const (
 	FluffyRefPrompt PromptReferenceType = "ref/prompt"
 )
 
+func (r *PromptReferenceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/prompt")
+}
+
 type ReadResourceRequestMethod string
 
 const (
 	FluffyResourcesRead ReadResourceRequestMethod = "resources/read"
 )
+
+func (r *ReadResourceRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/read")
+}
 
 type ResourceLinkType string
 
@@ -7949,11 +8617,19 @@ const (
 	FluffyResourceLink ResourceLinkType = "resource_link"
 )
 
+func (r *ResourceLinkType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resource_link")
+}
+
 type ResourceListChangedNotificationMethod string
 
 const (
 	PurpleNotificationsResourcesListChanged ResourceListChangedNotificationMethod = "notifications/resources/list_changed"
 )
+
+func (r *ResourceListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/resources/list_changed")
+}
 
 type ResourceTemplateReferenceType string
 
@@ -7961,17 +8637,29 @@ const (
 	FluffyRefResource ResourceTemplateReferenceType = "ref/resource"
 )
 
+func (r *ResourceTemplateReferenceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/resource")
+}
+
 type ResourceUpdatedNotificationMethod string
 
 const (
 	PurpleNotificationsResourcesUpdated ResourceUpdatedNotificationMethod = "notifications/resources/updated"
 )
 
+func (r *ResourceUpdatedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/resources/updated")
+}
+
 type RootsListChangedNotificationMethod string
 
 const (
 	FluffyNotificationsRootsListChanged RootsListChangedNotificationMethod = "notifications/roots/list_changed"
 )
+
+func (r *RootsListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/roots/list_changed")
+}
 
 type ServerNotificationMethod string
 
@@ -7987,6 +8675,10 @@ const (
 	TentacledNotificationsProgress          ServerNotificationMethod = "notifications/progress"
 )
 
+func (r *ServerNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/elicitation/complete", "notifications/message", "notifications/prompts/list_changed", "notifications/resources/list_changed", "notifications/resources/updated", "notifications/tasks/status", "notifications/tools/list_changed", "notifications/cancelled", "notifications/progress")
+}
+
 type ServerRequestMethod string
 
 const (
@@ -8000,11 +8692,19 @@ const (
 	TentacledTasksResult        ServerRequestMethod = "tasks/result"
 )
 
+func (r *ServerRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "elicitation/create", "roots/list", "sampling/createMessage", "ping", "tasks/cancel", "tasks/get", "tasks/list", "tasks/result")
+}
+
 type SetLevelRequestMethod string
 
 const (
 	FluffyLoggingSetLevel SetLevelRequestMethod = "logging/setLevel"
 )
+
+func (r *SetLevelRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "logging/setLevel")
+}
 
 type SubscribeRequestMethod string
 
@@ -8012,11 +8712,19 @@ const (
 	FluffyResourcesSubscribe SubscribeRequestMethod = "resources/subscribe"
 )
 
+func (r *SubscribeRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/subscribe")
+}
+
 type TaskStatusNotificationMethod string
 
 const (
 	TentacledNotificationsTasksStatus TaskStatusNotificationMethod = "notifications/tasks/status"
 )
+
+func (r *TaskStatusNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/tasks/status")
+}
 
 type TextContentType string
 
@@ -8024,11 +8732,19 @@ const (
 	TentacledText TextContentType = "text"
 )
 
+func (r *TextContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "text")
+}
+
 type ToolListChangedNotificationMethod string
 
 const (
 	FluffyNotificationsToolsListChanged ToolListChangedNotificationMethod = "notifications/tools/list_changed"
 )
+
+func (r *ToolListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/tools/list_changed")
+}
 
 type ToolResultContentType string
 
@@ -8036,17 +8752,29 @@ const (
 	FluffyToolResult ToolResultContentType = "tool_result"
 )
 
+func (r *ToolResultContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tool_result")
+}
+
 type ToolUseContentType string
 
 const (
 	FluffyToolUse ToolUseContentType = "tool_use"
 )
 
+func (r *ToolUseContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tool_use")
+}
+
 type UnsubscribeRequestMethod string
 
 const (
 	FluffyResourcesUnsubscribe UnsubscribeRequestMethod = "resources/unsubscribe"
 )
+
+func (r *UnsubscribeRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/unsubscribe")
+}
 
 // Sender-chosen id, not reused by the same sender within the session.
 //
@@ -8293,113 +9021,113 @@ func (x *EnumSchemaDefault) MarshalJSON() ([]byte, error) {
 
 func unmarshalUnion(data []byte, pi **int64, pf **float64, pb **bool, ps **string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) (bool, error) {
 	if pi != nil {
-			*pi = nil
+		*pi = nil
 	}
 	if pf != nil {
-			*pf = nil
+		*pf = nil
 	}
 	if pb != nil {
-			*pb = nil
+		*pb = nil
 	}
 	if ps != nil {
-			*ps = nil
+		*ps = nil
 	}
 
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	tok, err := dec.Token()
 	if err != nil {
-			return false, err
+		return false, err
 	}
 
 	switch v := tok.(type) {
 	case json.Number:
-			if pi != nil {
-					i, err := v.Int64()
-					if err == nil {
-							*pi = &i
-							return false, nil
-					}
+		if pi != nil {
+			i, err := v.Int64()
+			if err == nil {
+				*pi = &i
+				return false, nil
 			}
-			if pf != nil {
-					f, err := v.Float64()
-					if err == nil {
-							*pf = &f
-							return false, nil
-					}
-					return false, errors.New("Unparsable number")
+		}
+		if pf != nil {
+			f, err := v.Float64()
+			if err == nil {
+				*pf = &f
+				return false, nil
 			}
-			return false, errors.New("Union does not contain number")
+			return false, errors.New("Unparsable number")
+		}
+		return false, errors.New("Union does not contain number")
 	case float64:
-			return false, errors.New("Decoder should not return float64")
+		return false, errors.New("Decoder should not return float64")
 	case bool:
-			if pb != nil {
-					*pb = &v
-					return false, nil
-			}
-			return false, errors.New("Union does not contain bool")
+		if pb != nil {
+			*pb = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain bool")
 	case string:
-			if haveEnum {
-					return false, json.Unmarshal(data, pe)
-			}
-			if ps != nil {
-					*ps = &v
-					return false, nil
-			}
-			return false, errors.New("Union does not contain string")
+		if haveEnum {
+			return false, json.Unmarshal(data, pe)
+		}
+		if ps != nil {
+			*ps = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain string")
 	case nil:
-			if nullable {
-					return false, nil
-			}
-			return false, errors.New("Union does not contain null")
+		if nullable {
+			return false, nil
+		}
+		return false, errors.New("Union does not contain null")
 	case json.Delim:
-			if v == '{' {
-					if haveObject {
-							return true, json.Unmarshal(data, pc)
-					}
-					if haveMap {
-							return false, json.Unmarshal(data, pm)
-					}
-					return false, errors.New("Union does not contain object")
+		if v == '{' {
+			if haveObject {
+				return true, json.Unmarshal(data, pc)
 			}
-			if v == '[' {
-					if haveArray {
-							return false, json.Unmarshal(data, pa)
-					}
-					return false, errors.New("Union does not contain array")
+			if haveMap {
+				return false, json.Unmarshal(data, pm)
 			}
-			return false, errors.New("Cannot handle delimiter")
+			return false, errors.New("Union does not contain object")
+		}
+		if v == '[' {
+			if haveArray {
+				return false, json.Unmarshal(data, pa)
+			}
+			return false, errors.New("Union does not contain array")
+		}
+		return false, errors.New("Cannot handle delimiter")
 	}
 	return false, errors.New("Cannot unmarshal union")
 }
 
 func marshalUnion(pi *int64, pf *float64, pb *bool, ps *string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) ([]byte, error) {
 	if pi != nil {
-			return json.Marshal(*pi)
+		return json.Marshal(*pi)
 	}
 	if pf != nil {
-			return json.Marshal(*pf)
+		return json.Marshal(*pf)
 	}
 	if pb != nil {
-			return json.Marshal(*pb)
+		return json.Marshal(*pb)
 	}
 	if ps != nil {
-			return json.Marshal(*ps)
+		return json.Marshal(*ps)
 	}
 	if haveArray {
-			return json.Marshal(pa)
+		return json.Marshal(pa)
 	}
 	if haveObject {
-			return json.Marshal(pc)
+		return json.Marshal(pc)
 	}
 	if haveMap {
-			return json.Marshal(pm)
+		return json.Marshal(pm)
 	}
 	if haveEnum {
-			return json.Marshal(pe)
+		return json.Marshal(pe)
 	}
 	if nullable {
-			return json.Marshal(nil)
+		return json.Marshal(nil)
 	}
 	return nil, errors.New("Union must not be null")
 }

@@ -474,7 +474,7 @@ import "bytes"
 import "errors"
 
 import "encoding/json"
-import "example.invalid/mcpkit/packages/schema/lang/go/internal/jsonopen"
+import "github.com/mcpkit/mcpkit/packages/schema/lang/go/internal/jsonopen"
 
 // ProgressToken is RequestID: the schema gives ProgressToken the same shape.
 type ProgressToken = RequestID
@@ -1123,12 +1123,28 @@ func (r *JSONRPCResultResponse) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
-type JSONValue interface{}
+// JSONValue is any JSON value: Value holds what encoding/json decodes into an interface{},
+// numbers as json.Number (which keeps their exact digits).
+type JSONValue struct {
+	Value interface{}
+}
+
+func (r JSONValue) MarshalJSON() ([]byte, error) {
+	return json.Marshal(r.Value)
+}
+
+func (r *JSONValue) UnmarshalJSON(data []byte) error {
+	return jsonopen.Any(data, &r.Value)
+}
 
 func UnmarshalJSONValue(data []byte) (JSONValue, error) {
 	var r JSONValue
 	err := json.Unmarshal(data, &r)
 	return r, err
+}
+
+func (r *JSONValue) Marshal() ([]byte, error) {
+	return json.Marshal(r)
 }
 
 func UnmarshalLegacyTitledEnumSchema(data []byte) (LegacyTitledEnumSchema, error) {
@@ -1731,8 +1747,6 @@ func (r *ResultMetaObject) Marshal() ([]byte, error) {
 	return json.Marshal(r)
 }
 
-type ResultType string
-
 func UnmarshalResultType(data []byte) (ResultType, error) {
 	var r ResultType
 	err := json.Unmarshal(data, &r)
@@ -2045,18 +2059,20 @@ func (r *UntitledSingleSelectEnumSchema) Marshal() ([]byte, error) {
 
 // Hints that help a client decide how to use or show an object. They are advisory only.
 type Annotations struct {
-	// Who the content is meant for; may list both roles.                                   
-	Audience                                                                       []Role   `json:"audience,omitempty"`
-	// When the underlying data last changed, as an ISO 8601 timestamp (e.g.                
-	// `2025-01-12T15:00:58Z`).                                                             
-	LastModified                                                                   *string  `json:"lastModified,omitempty"`
-	// How much the content matters, from 0 (optional) to 1 (effectively required).         
-	Priority                                                                       *float64 `json:"priority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Who the content is meant for; may list both roles.
+	Audience []Role `json:"audience,omitempty"`
+	// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
+	// `2025-01-12T15:00:58Z`).
+	LastModified *string `json:"lastModified,omitempty"`
+	// How much the content matters, from 0 (optional) to 1 (effectively required).
+	Priority *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Annotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Annotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Annotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2064,21 +2080,23 @@ func (r *Annotations) UnmarshalJSON(data []byte) error {
 
 // A piece of audio exchanged with a model, inlined as base64.
 type AudioContent struct {
-	// Free metadata about this block.                                                                                   
-	Meta                                                                                        map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                         
-	Annotations                                                                                 *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The audio bytes, base64-encoded.                                                                                  
-	Data                                                                                        string                   `json:"data"`
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.                         
-	MIMEType                                                                                    string                   `json:"mimeType"`
-	// Discriminator: always `"audio"`.                                                                                  
-	Type                                                                                        AudioContentType         `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The audio bytes, base64-encoded.
+	Data string `json:"data"`
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+	MIMEType string `json:"mimeType"`
+	// Discriminator: always `"audio"`.
+	Type AudioContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r AudioContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r AudioContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *AudioContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2088,18 +2106,20 @@ func (r *AudioContent) UnmarshalJSON(data []byte) error {
 //
 // Hints that help a client decide how to use or show an object. They are advisory only.
 type AudioContentAnnotations struct {
-	// Who the content is meant for; may list both roles.                                   
-	Audience                                                                       []Role   `json:"audience,omitempty"`
-	// When the underlying data last changed, as an ISO 8601 timestamp (e.g.                
-	// `2025-01-12T15:00:58Z`).                                                             
-	LastModified                                                                   *string  `json:"lastModified,omitempty"`
-	// How much the content matters, from 0 (optional) to 1 (effectively required).         
-	Priority                                                                       *float64 `json:"priority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Who the content is meant for; may list both roles.
+	Audience []Role `json:"audience,omitempty"`
+	// When the underlying data last changed, as an ISO 8601 timestamp (e.g.
+	// `2025-01-12T15:00:58Z`).
+	LastModified *string `json:"lastModified,omitempty"`
+	// How much the content matters, from 0 (optional) to 1 (effectively required).
+	Priority *float64 `json:"priority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r AudioContentAnnotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2107,16 +2127,18 @@ func (r *AudioContentAnnotations) UnmarshalJSON(data []byte) error {
 
 // A name for code and an optional title for people, shared by most named objects.
 type BaseMetadata struct {
-	// Identifier meant for programs; shown to people only when there is no title.                     
-	Name                                                                                       string  `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
-	// comes before `name`).                                                                           
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BaseMetadata) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BaseMetadata) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2124,19 +2146,21 @@ func (r *BaseMetadata) UnmarshalJSON(data []byte) error {
 
 // Resource contents given as binary data.
 type BlobResourceContents struct {
-	// Free metadata about these contents.                           
-	Meta                                      map[string]interface{} `json:"_meta,omitempty"`
-	// The raw bytes, base64-encoded.                                
-	Blob                                      string                 `json:"blob"`
-	// Media type of the contents, when known.                       
-	MIMEType                                  *string                `json:"mimeType,omitempty"`
-	// The URI these contents belong to.                             
-	URI                                       string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about these contents.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The raw bytes, base64-encoded.
+	Blob string `json:"blob"`
+	// Media type of the contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The URI these contents belong to.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BlobResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BlobResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2144,19 +2168,21 @@ func (r *BlobResourceContents) UnmarshalJSON(data []byte) error {
 
 // A yes/no field.
 type BooleanSchema struct {
-	// Value to pre-fill.                        
-	Default                    *bool             `json:"default,omitempty"`
-	// Help text for the field.                  
-	Description                *string           `json:"description,omitempty"`
-	// Label of the field.                       
-	Title                      *string           `json:"title,omitempty"`
-	// Always `"boolean"`.                       
-	Type                       BooleanSchemaType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-fill.
+	Default *bool `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"boolean"`.
+	Type BooleanSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r BooleanSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r BooleanSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2166,24 +2192,26 @@ func (r *BooleanSchema) UnmarshalJSON(data []byte) error {
 // Required
 // on the complete results of discovery, the list methods and `resources/read`.
 type CacheableResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CacheableResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CacheableResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CacheableResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2193,15 +2221,17 @@ func (r *CacheableResult) UnmarshalJSON(data []byte) error {
 //
 // The `_meta` of a result. Besides free keys it may identify the server that produced it.
 type CacheableResultMeta struct {
-	// Self-reported identity of the server software. Recommended on every result; meant for                                  
-	// display                                                                                                                
-	// and logs only, not verified and not to drive behaviour.                                                                
-	IoModelcontextprotocolServerInfo                                                        *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Self-reported identity of the server software. Recommended on every result; meant for
+	// display
+	// and logs only, not verified and not to drive behaviour.
+	IoModelcontextprotocolServerInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CacheableResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CacheableResultMeta) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CacheableResultMeta) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2216,25 +2246,27 @@ func (r *CacheableResultMeta) UnmarshalJSON(data []byte) error {
 // Self-reported identity of the client software. Recommended on every request; meant for
 // display and logs only, never for behaviour or access decisions.
 type IoModelcontextprotocolServerInfo struct {
-	// What the program is for, in plain words.                                                              
-	Description                                                                                *string       `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and               
-	// JPEG and should handle SVG and WebP.                                                                  
-	Icons                                                                                      []IconElement `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                           
-	Name                                                                                       string        `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`              
-	// comes before `name`).                                                                                 
-	Title                                                                                      *string       `json:"title,omitempty"`
-	// Version string of the program.                                                                        
-	Version                                                                                    string        `json:"version"`
-	// Home page of the program.                                                                             
-	WebsiteURL                                                                                 *string       `json:"websiteUrl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the program is for, in plain words.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Version string of the program.
+	Version string `json:"version"`
+	// Home page of the program.
+	WebsiteURL *string `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IoModelcontextprotocolServerInfo) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IoModelcontextprotocolServerInfo) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IoModelcontextprotocolServerInfo) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2242,21 +2274,23 @@ func (r *IoModelcontextprotocolServerInfo) UnmarshalJSON(data []byte) error {
 
 // An image a client may show for an object, optionally restricted to sizes and a theme.
 type IconElement struct {
-	// MIME type to use when the source does not tell it well, e.g. `image/png`.                      
-	MIMEType                                                                                 *string  `json:"mimeType,omitempty"`
-	// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.           
-	Sizes                                                                                    []string `json:"sizes,omitempty"`
-	// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin         
-	// and be                                                                                         
-	// careful with SVG, which can embed script.                                                      
-	Src                                                                                      string   `json:"src"`
-	// Background the image is drawn for: `light` or `dark`; absent means either.                     
-	Theme                                                                                    *Theme   `json:"theme,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// MIME type to use when the source does not tell it well, e.g. `image/png`.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
+	Sizes []string `json:"sizes,omitempty"`
+	// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
+	// and be
+	// careful with SVG, which can embed script.
+	Src string `json:"src"`
+	// Background the image is drawn for: `light` or `dark`; absent means either.
+	Theme *Theme `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IconElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IconElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IconElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2264,19 +2298,21 @@ func (r *IconElement) UnmarshalJSON(data []byte) error {
 
 // Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
 type CallToolRequest struct {
-	// Correlates the response with this request.                                                       
-	ID                                                                       *RequestID                 `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                      
-	Jsonrpc                                                                  Jsonrpc                    `json:"jsonrpc"`
-	// Always `"tools/call"`.                                                                           
-	Method                                                                   CallToolRequestMethod      `json:"method"`
-	// Which tool, with which arguments, plus any input responses of a retry.                           
-	Params                                                                   CallToolRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"tools/call"`.
+	Method CallToolRequestMethod `json:"method"`
+	// Which tool, with which arguments, plus any input responses of a retry.
+	Params CallToolRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2286,21 +2322,23 @@ func (r *CallToolRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
 type CallToolRequestParamsClass struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Argument values, as an object that should match the tool's `inputSchema`.                                         
-	Arguments                                                                                  map[string]interface{}    `json:"arguments,omitempty"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// Name of the tool to run.                                                                                          
-	Name                                                                                       string                    `json:"name"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Argument values, as an object that should match the tool's `inputSchema`.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// Name of the tool to run.
+	Name string `json:"name"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2320,29 +2358,31 @@ func (r *CallToolRequestParamsClass) UnmarshalJSON(data []byte) error {
 // client
 // that will not sample simply does not retry.
 type InputResponse struct {
-	// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`                       
-	// (dismissed without choosing). In URL mode, accept only means consent to open the page.                         
-	Action                                                                                     *Action                `json:"action,omitempty"`
-	// The submitted form values, by field name; present only when a form was accepted.                               
-	//                                                                                                                
-	// The content of the turn: a single block or a list of blocks.                                                   
-	Content                                                                                    *InputResponseContent  `json:"content,omitempty"`
-	// The roots the server may use.                                                                                  
-	Roots                                                                                      []RootElement          `json:"roots,omitempty"`
-	// Free metadata about the message.                                                                               
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Name of the model that produced the message.                                                                   
-	Model                                                                                      *string                `json:"model,omitempty"`
-	// Who speaks in this turn.                                                                                       
-	Role                                                                                       *Role                  `json:"role,omitempty"`
-	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or                          
-	// `toolUse`, but providers may report other values.                                                              
-	StopReason                                                                                 *string                `json:"stopReason,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
+	// (dismissed without choosing). In URL mode, accept only means consent to open the page.
+	Action *Action `json:"action,omitempty"`
+	// The submitted form values, by field name; present only when a form was accepted.
+	//
+	// The content of the turn: a single block or a list of blocks.
+	Content *InputResponseContent `json:"content,omitempty"`
+	// The roots the server may use.
+	Roots []RootElement `json:"roots,omitempty"`
+	// Free metadata about the message.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Name of the model that produced the message.
+	Model *string `json:"model,omitempty"`
+	// Who speaks in this turn.
+	Role *Role `json:"role,omitempty"`
+	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
+	// `toolUse`, but providers may report other values.
+	StopReason *string `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InputResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InputResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InputResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2360,54 +2400,56 @@ func (r *InputResponse) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a user message.
 type SamplingMessageContentBlock struct {
-	// Free metadata about this block.                                                                                          
-	//                                                                                                                          
-	// Free metadata; clients should keep it when replaying the call, to help caching.                                          
-	//                                                                                                                          
-	// Free metadata; clients should keep it when replaying the result, to help caching.                                        
-	Meta                                                                                        map[string]interface{}          `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                                
-	Annotations                                                                                 *AudioContentAnnotations        `json:"annotations,omitempty"`
-	// The text itself.                                                                                                         
-	Text                                                                                        *string                         `json:"text,omitempty"`
-	// Discriminator: always `"text"`.                                                                                          
-	//                                                                                                                          
-	// Discriminator: always `"image"`.                                                                                         
-	//                                                                                                                          
-	// Discriminator: always `"audio"`.                                                                                         
-	//                                                                                                                          
-	// Discriminator: always `"tool_use"`.                                                                                      
-	//                                                                                                                          
-	// Discriminator: always `"tool_result"`.                                                                                   
-	Type                                                                                        SamplingMessageContentBlockType `json:"type"`
-	// The image bytes, base64-encoded.                                                                                         
-	//                                                                                                                          
-	// The audio bytes, base64-encoded.                                                                                         
-	Data                                                                                        *string                         `json:"data,omitempty"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model                                          
-	// provider.                                                                                                                
-	//                                                                                                                          
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.                                
-	MIMEType                                                                                    *string                         `json:"mimeType,omitempty"`
-	// Identifier of this call, which the matching tool result repeats in `toolUseId`.                                          
-	ID                                                                                          *string                         `json:"id,omitempty"`
-	// Arguments for the tool, matching its input schema.                                                                       
-	Input                                                                                       map[string]interface{}          `json:"input,omitempty"`
-	// Name of the tool to run.                                                                                                 
-	Name                                                                                        *string                         `json:"name,omitempty"`
-	// The unstructured outcome, in the same form as a CallToolResult's `content`.                                              
-	Content                                                                                     []ContentBlock                  `json:"content,omitempty"`
-	// True when the tool call failed; false when absent.                                                                       
-	IsError                                                                                     *bool                           `json:"isError,omitempty"`
-	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                                    
-	StructuredContent                                                                           interface{}                     `json:"structuredContent,omitempty"`
-	// The `id` of the ToolUseContent this answers.                                                                             
-	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	//
+	// Free metadata; clients should keep it when replaying the call, to help caching.
+	//
+	// Free metadata; clients should keep it when replaying the result, to help caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Discriminator: always `"text"`.
+	//
+	// Discriminator: always `"image"`.
+	//
+	// Discriminator: always `"audio"`.
+	//
+	// Discriminator: always `"tool_use"`.
+	//
+	// Discriminator: always `"tool_result"`.
+	Type SamplingMessageContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+	ID *string `json:"id,omitempty"`
+	// Arguments for the tool, matching its input schema.
+	Input map[string]interface{} `json:"input,omitempty"`
+	// Name of the tool to run.
+	Name *string `json:"name,omitempty"`
+	// The unstructured outcome, in the same form as a CallToolResult's `content`.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the ToolUseContent this answers.
+	ToolUseID *string `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SamplingMessageContentBlock) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2433,57 +2475,59 @@ func (r *SamplingMessageContentBlock) UnmarshalJSON(data []byte) error {
 // decides how
 // to present it to the user or the model.
 type ContentBlock struct {
-	// Free metadata about this block.                                                                                  
-	//                                                                                                                  
-	// Free metadata about the resource.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The text itself.                                                                                                 
-	Text                                                                                       *string                  `json:"text,omitempty"`
-	// Discriminator: always `"text"`.                                                                                  
-	//                                                                                                                  
-	// Discriminator: always `"image"`.                                                                                 
-	//                                                                                                                  
-	// Discriminator: always `"audio"`.                                                                                 
-	//                                                                                                                  
-	// Discriminator: always `"resource_link"`.                                                                         
-	//                                                                                                                  
-	// Discriminator: always `"resource"`.                                                                              
-	Type                                                                                       ContentBlockType         `json:"type"`
-	// The image bytes, base64-encoded.                                                                                 
-	//                                                                                                                  
-	// The audio bytes, base64-encoded.                                                                                 
-	Data                                                                                       *string                  `json:"data,omitempty"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model                                  
-	// provider.                                                                                                        
-	//                                                                                                                  
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model                                  
-	// provider.                                                                                                        
-	//                                                                                                                  
-	// Media type of the resource, when known.                                                                          
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// What the resource holds, written to help a model decide whether to use it.                                       
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       *string                  `json:"name,omitempty"`
-	// Size of the raw contents in bytes (before any base64 encoding), when known.                                      
-	Size                                                                                       *int64                   `json:"size,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// The URI that identifies the resource and is passed to `resources/read`.                                          
-	URI                                                                                        *string                  `json:"uri,omitempty"`
-	// The embedded contents, as text or as base64 bytes.                                                               
-	Resource                                                                                   *ContentElement          `json:"resource,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	//
+	// Free metadata about the resource.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Discriminator: always `"text"`.
+	//
+	// Discriminator: always `"image"`.
+	//
+	// Discriminator: always `"audio"`.
+	//
+	// Discriminator: always `"resource_link"`.
+	//
+	// Discriminator: always `"resource"`.
+	Type ContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the resource, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// What the resource holds, written to help a model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name *string `json:"name,omitempty"`
+	// Size of the raw contents in bytes (before any base64 encoding), when known.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// The URI that identifies the resource and is passed to `resources/read`.
+	URI *string `json:"uri,omitempty"`
+	// The embedded contents, as text or as base64 bytes.
+	Resource *ContentElement `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ContentBlock) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ContentBlock) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ContentBlock) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2495,21 +2539,23 @@ func (r *ContentBlock) UnmarshalJSON(data []byte) error {
 //
 // Resource contents given as binary data.
 type ContentElement struct {
-	// Free metadata about these contents.                                                             
-	Meta                                                                        map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of the contents, when known.                                                         
-	MIMEType                                                                    *string                `json:"mimeType,omitempty"`
-	// The contents as text; used only when the data really is text, not binary.                       
-	Text                                                                        *string                `json:"text,omitempty"`
-	// The URI these contents belong to.                                                               
-	URI                                                                         string                 `json:"uri"`
-	// The raw bytes, base64-encoded.                                                                  
-	Blob                                                                        *string                `json:"blob,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about these contents.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of the contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The contents as text; used only when the data really is text, not binary.
+	Text *string `json:"text,omitempty"`
+	// The URI these contents belong to.
+	URI string `json:"uri"`
+	// The raw bytes, base64-encoded.
+	Blob *string `json:"blob,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ContentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ContentElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ContentElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2527,54 +2573,56 @@ func (r *ContentElement) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a user message.
 type ContentClass struct {
-	// Free metadata about this block.                                                                            
-	//                                                                                                            
-	// Free metadata; clients should keep it when replaying the call, to help caching.                            
-	//                                                                                                            
-	// Free metadata; clients should keep it when replaying the result, to help caching.                          
-	Meta                                                                                        *MetaUnion        `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                  
-	Annotations                                                                                 *AnnotationsUnion `json:"annotations,omitempty"`
-	// The text itself.                                                                                           
-	Text                                                                                        *ContentValue     `json:"text,omitempty"`
-	// Discriminator: always `"text"`.                                                                            
-	//                                                                                                            
-	// Discriminator: always `"image"`.                                                                           
-	//                                                                                                            
-	// Discriminator: always `"audio"`.                                                                           
-	//                                                                                                            
-	// Discriminator: always `"tool_use"`.                                                                        
-	//                                                                                                            
-	// Discriminator: always `"tool_result"`.                                                                     
-	Type                                                                                        *ContentValue     `json:"type,omitempty"`
-	// The image bytes, base64-encoded.                                                                           
-	//                                                                                                            
-	// The audio bytes, base64-encoded.                                                                           
-	Data                                                                                        *ContentValue     `json:"data,omitempty"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model                            
-	// provider.                                                                                                  
-	//                                                                                                            
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.                  
-	MIMEType                                                                                    *ContentValue     `json:"mimeType,omitempty"`
-	// Identifier of this call, which the matching tool result repeats in `toolUseId`.                            
-	ID                                                                                          *ContentValue     `json:"id,omitempty"`
-	// Arguments for the tool, matching its input schema.                                                         
-	Input                                                                                       *MetaUnion        `json:"input,omitempty"`
-	// Name of the tool to run.                                                                                   
-	Name                                                                                        *ContentValue     `json:"name,omitempty"`
-	// The unstructured outcome, in the same form as a CallToolResult's `content`.                                
-	Content                                                                                     *PurpleContent    `json:"content,omitempty"`
-	// True when the tool call failed; false when absent.                                                         
-	IsError                                                                                     *ContentValue     `json:"isError,omitempty"`
-	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                      
-	StructuredContent                                                                           interface{}       `json:"structuredContent,omitempty"`
-	// The `id` of the ToolUseContent this answers.                                                               
-	ToolUseID                                                                                   *ContentValue     `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	//
+	// Free metadata; clients should keep it when replaying the call, to help caching.
+	//
+	// Free metadata; clients should keep it when replaying the result, to help caching.
+	Meta *MetaUnion `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AnnotationsUnion `json:"annotations,omitempty"`
+	// The text itself.
+	Text *ContentValue `json:"text,omitempty"`
+	// Discriminator: always `"text"`.
+	//
+	// Discriminator: always `"image"`.
+	//
+	// Discriminator: always `"audio"`.
+	//
+	// Discriminator: always `"tool_use"`.
+	//
+	// Discriminator: always `"tool_result"`.
+	Type *ContentValue `json:"type,omitempty"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *ContentValue `json:"data,omitempty"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+	MIMEType *ContentValue `json:"mimeType,omitempty"`
+	// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+	ID *ContentValue `json:"id,omitempty"`
+	// Arguments for the tool, matching its input schema.
+	Input *MetaUnion `json:"input,omitempty"`
+	// Name of the tool to run.
+	Name *ContentValue `json:"name,omitempty"`
+	// The unstructured outcome, in the same form as a CallToolResult's `content`.
+	Content *PurpleContent `json:"content,omitempty"`
+	// True when the tool call failed; false when absent.
+	IsError *ContentValue `json:"isError,omitempty"`
+	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the ToolUseContent this answers.
+	ToolUseID *ContentValue `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ContentClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ContentClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ContentClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2594,57 +2642,59 @@ func (r *ContentClass) UnmarshalJSON(data []byte) error {
 // decides how
 // to present it to the user or the model.
 type PurpleSomething struct {
-	// Free metadata about this block.                                                                                  
-	//                                                                                                                  
-	// Free metadata about the resource.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The text itself.                                                                                                 
-	Text                                                                                       *string                  `json:"text,omitempty"`
-	// Discriminator: always `"text"`.                                                                                  
-	//                                                                                                                  
-	// Discriminator: always `"image"`.                                                                                 
-	//                                                                                                                  
-	// Discriminator: always `"audio"`.                                                                                 
-	//                                                                                                                  
-	// Discriminator: always `"resource_link"`.                                                                         
-	//                                                                                                                  
-	// Discriminator: always `"resource"`.                                                                              
-	Type                                                                                       ContentBlockType         `json:"type"`
-	// The image bytes, base64-encoded.                                                                                 
-	//                                                                                                                  
-	// The audio bytes, base64-encoded.                                                                                 
-	Data                                                                                       *string                  `json:"data,omitempty"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model                                  
-	// provider.                                                                                                        
-	//                                                                                                                  
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model                                  
-	// provider.                                                                                                        
-	//                                                                                                                  
-	// Media type of the resource, when known.                                                                          
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// What the resource holds, written to help a model decide whether to use it.                                       
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       *string                  `json:"name,omitempty"`
-	// Size of the raw contents in bytes (before any base64 encoding), when known.                                      
-	Size                                                                                       *int64                   `json:"size,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// The URI that identifies the resource and is passed to `resources/read`.                                          
-	URI                                                                                        *string                  `json:"uri,omitempty"`
-	// The embedded contents, as text or as base64 bytes.                                                               
-	Resource                                                                                   *ContentElement          `json:"resource,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	//
+	// Free metadata about the resource.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Discriminator: always `"text"`.
+	//
+	// Discriminator: always `"image"`.
+	//
+	// Discriminator: always `"audio"`.
+	//
+	// Discriminator: always `"resource_link"`.
+	//
+	// Discriminator: always `"resource"`.
+	Type ContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the resource, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// What the resource holds, written to help a model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name *string `json:"name,omitempty"`
+	// Size of the raw contents in bytes (before any base64 encoding), when known.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// The URI that identifies the resource and is passed to `resources/read`.
+	URI *string `json:"uri,omitempty"`
+	// The embedded contents, as text or as base64 bytes.
+	Resource *ContentElement `json:"resource,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleSomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleSomething) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2652,17 +2702,19 @@ func (r *PurpleSomething) UnmarshalJSON(data []byte) error {
 
 // A directory or file the server may operate on.
 type RootElement struct {
-	// Free metadata about the root.                                                         
-	Meta                                                              map[string]interface{} `json:"_meta,omitempty"`
-	// A human-readable name for the root, for display.                                      
-	Name                                                              *string                `json:"name,omitempty"`
-	// Where the root is; in this revision it must be a `file://` URI.                       
-	URI                                                               string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the root.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// A human-readable name for the root, for display.
+	Name *string `json:"name,omitempty"`
+	// Where the root is; in this revision it must be a `file://` URI.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RootElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RootElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RootElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2675,29 +2727,31 @@ func (r *RootElement) UnmarshalJSON(data []byte) error {
 // the client capabilities that apply to this one request (there is no session to remember
 // them).
 type CallToolRequestParamsMeta struct {
-	// What the client can do while this request is served. Required; `{}` declares nothing. The                                         
-	// server must not assume capabilities from earlier requests.                                                                        
-	IoModelcontextprotocolClientCapabilities                                                    IoModelcontextprotocolClientCapabilities `json:"io.modelcontextprotocol/clientCapabilities"`
-	// Self-reported identity of the client software. Recommended on every request; meant for                                            
-	// display and logs only, never for behaviour or access decisions.                                                                   
-	IoModelcontextprotocolClientInfo                                                            *IoModelcontextprotocolServerInfo        `json:"io.modelcontextprotocol/clientInfo,omitempty"`
-	// Lowest severity of `notifications/message` the client wants for this request. Without it                                          
-	// the                                                                                                                               
-	// server sends no log notifications at all for the request. Deprecated with logging.                                                
-	IoModelcontextprotocolLogLevel                                                              *LoggingLevel                            `json:"io.modelcontextprotocol/logLevel,omitempty"`
-	// Protocol revision this request is written for. Required; on HTTP it must equal the                                                
-	// `MCP-Protocol-Version` header. An unsupported value gets an                                                                       
-	// UnsupportedProtocolVersionError.                                                                                                  
-	IoModelcontextprotocolProtocolVersion                                                       string                                   `json:"io.modelcontextprotocol/protocolVersion"`
-	// When present, asks for `notifications/progress` about this request, tagged with this                                              
-	// token.                                                                                                                            
-	// The server may still send none.                                                                                                   
-	ProgressToken                                                                               *RequestID                               `json:"progressToken,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the client can do while this request is served. Required; `{}` declares nothing. The
+	// server must not assume capabilities from earlier requests.
+	IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities `json:"io.modelcontextprotocol/clientCapabilities"`
+	// Self-reported identity of the client software. Recommended on every request; meant for
+	// display and logs only, never for behaviour or access decisions.
+	IoModelcontextprotocolClientInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/clientInfo,omitempty"`
+	// Lowest severity of `notifications/message` the client wants for this request. Without it
+	// the
+	// server sends no log notifications at all for the request. Deprecated with logging.
+	IoModelcontextprotocolLogLevel *LoggingLevel `json:"io.modelcontextprotocol/logLevel,omitempty"`
+	// Protocol revision this request is written for. Required; on HTTP it must equal the
+	// `MCP-Protocol-Version` header. An unsupported value gets an
+	// UnsupportedProtocolVersionError.
+	IoModelcontextprotocolProtocolVersion string `json:"io.modelcontextprotocol/protocolVersion"`
+	// When present, asks for `notifications/progress` about this request, tagged with this
+	// token.
+	// The server may still send none.
+	ProgressToken *RequestID `json:"progressToken,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequestParamsMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequestParamsMeta) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequestParamsMeta) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2711,27 +2765,29 @@ func (r *CallToolRequestParamsMeta) UnmarshalJSON(data []byte) error {
 //
 // The client capabilities the server needs in order to serve this request.
 type IoModelcontextprotocolClientCapabilities struct {
-	// Set when the client can answer `elicitation/create` input requests. An empty object means                                                     
-	// form mode only.                                                                                                                               
-	Elicitation                                                                                 *IoModelcontextprotocolClientCapabilitiesElicitation `json:"elicitation,omitempty"`
-	// Non-standard capabilities under trial, keyed by name, each with its own settings object.                                                      
-	Experimental                                                                                map[string]map[string]interface{}                    `json:"experimental,omitempty"`
-	// Protocol extensions the client supports, keyed by extension id (which must carry a                                                            
-	// prefix, as                                                                                                                                    
-	// `_meta` keys do), each with its settings; `{}` means supported without settings.                                                              
-	Extensions                                                                                  map[string]map[string]interface{}                    `json:"extensions,omitempty"`
-	// Set when the client can answer `roots/list` input requests. Deprecated together with                                                          
-	// roots.                                                                                                                                        
-	Roots                                                                                       map[string]interface{}                               `json:"roots,omitempty"`
-	// Set when the client can answer `sampling/createMessage` input requests by calling a                                                           
-	// model.                                                                                                                                        
-	// Deprecated together with sampling.                                                                                                            
-	Sampling                                                                                    *IoModelcontextprotocolClientCapabilitiesSampling    `json:"sampling,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client can answer `elicitation/create` input requests. An empty object means
+	// form mode only.
+	Elicitation *IoModelcontextprotocolClientCapabilitiesElicitation `json:"elicitation,omitempty"`
+	// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Protocol extensions the client supports, keyed by extension id (which must carry a
+	// prefix, as
+	// `_meta` keys do), each with its settings; `{}` means supported without settings.
+	Extensions map[string]map[string]interface{} `json:"extensions,omitempty"`
+	// Set when the client can answer `roots/list` input requests. Deprecated together with
+	// roots.
+	Roots map[string]interface{} `json:"roots,omitempty"`
+	// Set when the client can answer `sampling/createMessage` input requests by calling a
+	// model.
+	// Deprecated together with sampling.
+	Sampling *IoModelcontextprotocolClientCapabilitiesSampling `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IoModelcontextprotocolClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IoModelcontextprotocolClientCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IoModelcontextprotocolClientCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2740,15 +2796,17 @@ func (r *IoModelcontextprotocolClientCapabilities) UnmarshalJSON(data []byte) er
 // Set when the client can answer `elicitation/create` input requests. An empty object means
 // form mode only.
 type IoModelcontextprotocolClientCapabilitiesElicitation struct {
-	// Set when the client can show a form built from a requested schema.                       
-	Form                                                                 map[string]interface{} `json:"form,omitempty"`
-	// Set when the client can send the user to an external URL.                                
-	URL                                                                  map[string]interface{} `json:"url,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client can show a form built from a requested schema.
+	Form map[string]interface{} `json:"form,omitempty"`
+	// Set when the client can send the user to an external URL.
+	URL map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IoModelcontextprotocolClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IoModelcontextprotocolClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IoModelcontextprotocolClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2758,17 +2816,19 @@ func (r *IoModelcontextprotocolClientCapabilitiesElicitation) UnmarshalJSON(data
 // model.
 // Deprecated together with sampling.
 type IoModelcontextprotocolClientCapabilitiesSampling struct {
-	// Set when the client honours `includeContext` values other than `"none"`; without it                       
-	// servers                                                                                                   
-	// should omit the field or send `"none"`.                                                                   
-	Context                                                                               map[string]interface{} `json:"context,omitempty"`
-	// Set when the client accepts `tools` and `toolChoice` in sampling requests.                                
-	Tools                                                                                 map[string]interface{} `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client honours `includeContext` values other than `"none"`; without it
+	// servers
+	// should omit the field or send `"none"`.
+	Context map[string]interface{} `json:"context,omitempty"`
+	// Set when the client accepts `tools` and `toolChoice` in sampling requests.
+	Tools map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r IoModelcontextprotocolClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r IoModelcontextprotocolClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *IoModelcontextprotocolClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2776,21 +2836,23 @@ func (r *IoModelcontextprotocolClientCapabilitiesSampling) UnmarshalJSON(data []
 
 // Parameters of `tools/call`; a retry after an InputRequiredResult also carries the answers.
 type CallToolRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Argument values, as an object that should match the tool's `inputSchema`.                                         
-	Arguments                                                                                  map[string]interface{}    `json:"arguments,omitempty"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// Name of the tool to run.                                                                                          
-	Name                                                                                       string                    `json:"name"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Argument values, as an object that should match the tool's `inputSchema`.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// Name of the tool to run.
+	Name string `json:"name"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2801,25 +2863,27 @@ func (r *CallToolRequestParams) UnmarshalJSON(data []byte) error {
 // back here with `isError: true` so the model can react; protocol problems are JSON-RPC
 // errors.
 type CallToolResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                  
-	Meta                                                                                       *CacheableResultMeta `json:"_meta,omitempty"`
-	// The unstructured output, as content blocks.                                                                  
-	Content                                                                                    []ContentBlock       `json:"content"`
-	// True when the tool call failed; false when absent.                                                           
-	IsError                                                                                    *bool                `json:"isError,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                      
-	// an                                                                                                           
-	// older server and counts as `"complete"`.                                                                     
-	ResultType                                                                                 string               `json:"resultType"`
-	// The structured output: any JSON value, which must match `outputSchema` when the tool has                     
-	// one.                                                                                                         
-	// Servers should also put its serialized form in a text block.                                                 
-	StructuredContent                                                                          interface{}          `json:"structuredContent,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The unstructured output, as content blocks.
+	Content []ContentBlock `json:"content"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// The structured output: any JSON value, which must match `outputSchema` when the tool has
+	// one.
+	// Servers should also put its serialized form in a text block.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2827,17 +2891,19 @@ func (r *CallToolResult) UnmarshalJSON(data []byte) error {
 
 // The successful response to `tools/call`: the tool's output, or a request for more input.
 type CallToolResultResponse struct {
-	// The `id` of the request being answered.                                                                   
-	ID                                                                              *RequestID                   `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                               
-	Jsonrpc                                                                         Jsonrpc                      `json:"jsonrpc"`
-	// The tool's output, or what the server still needs before it can run the tool.                             
-	Result                                                                          CallToolResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The tool's output, or what the server still needs before it can run the tool.
+	Result CallToolResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2854,31 +2920,33 @@ func (r *CallToolResultResponse) UnmarshalJSON(data []byte) error {
 // `requestState` in a retry. At least one of the two is present; `resultType` is
 // `"input_required"`.
 type CallToolResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                     
-	Meta                                                                                       *CacheableResultMeta    `json:"_meta,omitempty"`
-	// The unstructured output, as content blocks.                                                                     
-	Content                                                                                    []ContentBlock          `json:"content,omitempty"`
-	// True when the tool call failed; false when absent.                                                              
-	IsError                                                                                    *bool                   `json:"isError,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                         
-	// an                                                                                                              
-	// older server and counts as `"complete"`.                                                                        
-	ResultType                                                                                 string                  `json:"resultType"`
-	// The structured output: any JSON value, which must match `outputSchema` when the tool has                        
-	// one.                                                                                                            
-	// Servers should also put its serialized form in a text block.                                                    
-	StructuredContent                                                                          interface{}             `json:"structuredContent,omitempty"`
-	// The questions the client should answer before retrying.                                                         
-	InputRequests                                                                              map[string]InputRequest `json:"inputRequests,omitempty"`
-	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                          
-	// must                                                                                                            
-	// not inspect or alter it.                                                                                        
-	RequestState                                                                               *string                 `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The unstructured output, as content blocks.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// The structured output: any JSON value, which must match `outputSchema` when the tool has
+	// one.
+	// Servers should also put its serialized form in a text block.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The questions the client should answer before retrying.
+	InputRequests map[string]InputRequest `json:"inputRequests,omitempty"`
+	// Opaque state to send back unchanged in the retry. Only the server reads it; the client
+	// must
+	// not inspect or alter it.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CallToolResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CallToolResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CallToolResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2898,23 +2966,25 @@ func (r *CallToolResultResponseResult) UnmarshalJSON(data []byte) error {
 // and the
 // answer. Appears only inside an InputRequiredResult. Deprecated.
 type InputRequest struct {
-	// Always `"elicitation/create"`.                                  
-	//                                                                 
-	// Always `"roots/list"`.                                          
-	//                                                                 
-	// Always `"sampling/createMessage"`.                              
-	Method                                          InputRequestMethod `json:"method"`
-	// The form or the URL to present.                                 
-	//                                                                 
-	// Nothing but optional free metadata.                             
-	//                                                                 
-	// The conversation and the generation settings.                   
-	Params                                          *ParamsClass       `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always `"elicitation/create"`.
+	//
+	// Always `"roots/list"`.
+	//
+	// Always `"sampling/createMessage"`.
+	Method InputRequestMethod `json:"method"`
+	// The form or the URL to present.
+	//
+	// Nothing but optional free metadata.
+	//
+	// The conversation and the generation settings.
+	Params *ParamsClass `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InputRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InputRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InputRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2933,48 +3003,50 @@ func (r *InputRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `sampling/createMessage`.
 type ParamsClass struct {
-	// What is being asked for and why, shown to the user.                                                              
-	//                                                                                                                  
-	// Why the user should open the page, shown to the user.                                                            
-	Message                                                                                      *string                `json:"message,omitempty"`
-	// The mode; `"form"`, which is also assumed when the field is left out.                                            
-	//                                                                                                                  
-	// The mode; always `"url"`.                                                                                        
-	Mode                                                                                         *ParamsMode            `json:"mode,omitempty"`
-	// The form: a flat JSON Schema object whose properties are all primitive (string, number,                          
-	// boolean or enum); nesting is not allowed.                                                                        
-	RequestedSchema                                                                              *ParamsRequestedSchema `json:"requestedSchema,omitempty"`
-	// The page to open. The client shows it in full, asks for consent first, and never                                 
-	// prefetches it.                                                                                                   
-	URL                                                                                          *string                `json:"url,omitempty"`
-	// Free metadata about the request.                                                                                 
-	Meta                                                                                         map[string]interface{} `json:"_meta,omitempty"`
-	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated                         
-	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.                                   
-	IncludeContext                                                                               *IncludeContext        `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client must respect it.                                     
-	MaxTokens                                                                                    *int64                 `json:"maxTokens,omitempty"`
-	// The conversation to continue.                                                                                    
-	Messages                                                                                     []ParamsMessage        `json:"messages,omitempty"`
-	// Provider-specific metadata to pass through to the model provider.                                                
-	Metadata                                                                                     map[string]interface{} `json:"metadata,omitempty"`
-	// Which model the server would prefer; the client may ignore this.                                                 
-	ModelPreferences                                                                             *ModelPreferencesClass `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when produced.                                                                     
-	StopSequences                                                                                []string               `json:"stopSequences,omitempty"`
-	// System prompt the server would like; the client may change or drop it.                                           
-	SystemPrompt                                                                                 *string                `json:"systemPrompt,omitempty"`
-	// Sampling temperature to use.                                                                                     
-	Temperature                                                                                  *float64               `json:"temperature,omitempty"`
-	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.                       
-	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
-	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What is being asked for and why, shown to the user.
+	//
+	// Why the user should open the page, shown to the user.
+	Message *string `json:"message,omitempty"`
+	// The mode; `"form"`, which is also assumed when the field is left out.
+	//
+	// The mode; always `"url"`.
+	Mode *ParamsMode `json:"mode,omitempty"`
+	// The form: a flat JSON Schema object whose properties are all primitive (string, number,
+	// boolean or enum); nesting is not allowed.
+	RequestedSchema *ParamsRequestedSchema `json:"requestedSchema,omitempty"`
+	// The page to open. The client shows it in full, asks for consent first, and never
+	// prefetches it.
+	URL *string `json:"url,omitempty"`
+	// Free metadata about the request.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
+	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client must respect it.
+	MaxTokens *int64 `json:"maxTokens,omitempty"`
+	// The conversation to continue.
+	Messages []ParamsMessage `json:"messages,omitempty"`
+	// Provider-specific metadata to pass through to the model provider.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// Which model the server would prefer; the client may ignore this.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when produced.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// System prompt the server would like; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the `sampling.tools` capability.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -2984,17 +3056,19 @@ func (r *ParamsClass) UnmarshalJSON(data []byte) error {
 // tool
 // results holds nothing but tool results.
 type ParamsMessage struct {
-	// Free metadata about the message.                                                   
-	Meta                                                           map[string]interface{} `json:"_meta,omitempty"`
-	// The content of the turn: a single block or a list of blocks.                       
-	Content                                                        *MessageContent        `json:"content"`
-	// Who speaks in this turn.                                                           
-	Role                                                           Role                   `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the message.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The content of the turn: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Who speaks in this turn.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3010,54 +3084,56 @@ func (r *ParamsMessage) UnmarshalJSON(data []byte) error {
 //
 // The outcome of a tool call, sent back to the model in a user message.
 type FluffySomething struct {
-	// Free metadata about this block.                                                                                          
-	//                                                                                                                          
-	// Free metadata; clients should keep it when replaying the call, to help caching.                                          
-	//                                                                                                                          
-	// Free metadata; clients should keep it when replaying the result, to help caching.                                        
-	Meta                                                                                        map[string]interface{}          `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                                
-	Annotations                                                                                 *AudioContentAnnotations        `json:"annotations,omitempty"`
-	// The text itself.                                                                                                         
-	Text                                                                                        *string                         `json:"text,omitempty"`
-	// Discriminator: always `"text"`.                                                                                          
-	//                                                                                                                          
-	// Discriminator: always `"image"`.                                                                                         
-	//                                                                                                                          
-	// Discriminator: always `"audio"`.                                                                                         
-	//                                                                                                                          
-	// Discriminator: always `"tool_use"`.                                                                                      
-	//                                                                                                                          
-	// Discriminator: always `"tool_result"`.                                                                                   
-	Type                                                                                        SamplingMessageContentBlockType `json:"type"`
-	// The image bytes, base64-encoded.                                                                                         
-	//                                                                                                                          
-	// The audio bytes, base64-encoded.                                                                                         
-	Data                                                                                        *string                         `json:"data,omitempty"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model                                          
-	// provider.                                                                                                                
-	//                                                                                                                          
-	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.                                
-	MIMEType                                                                                    *string                         `json:"mimeType,omitempty"`
-	// Identifier of this call, which the matching tool result repeats in `toolUseId`.                                          
-	ID                                                                                          *string                         `json:"id,omitempty"`
-	// Arguments for the tool, matching its input schema.                                                                       
-	Input                                                                                       map[string]interface{}          `json:"input,omitempty"`
-	// Name of the tool to run.                                                                                                 
-	Name                                                                                        *string                         `json:"name,omitempty"`
-	// The unstructured outcome, in the same form as a CallToolResult's `content`.                                              
-	Content                                                                                     []ContentBlock                  `json:"content,omitempty"`
-	// True when the tool call failed; false when absent.                                                                       
-	IsError                                                                                     *bool                           `json:"isError,omitempty"`
-	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                                    
-	StructuredContent                                                                           interface{}                     `json:"structuredContent,omitempty"`
-	// The `id` of the ToolUseContent this answers.                                                                             
-	ToolUseID                                                                                   *string                         `json:"toolUseId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	//
+	// Free metadata; clients should keep it when replaying the call, to help caching.
+	//
+	// Free metadata; clients should keep it when replaying the result, to help caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text *string `json:"text,omitempty"`
+	// Discriminator: always `"text"`.
+	//
+	// Discriminator: always `"image"`.
+	//
+	// Discriminator: always `"audio"`.
+	//
+	// Discriminator: always `"tool_use"`.
+	//
+	// Discriminator: always `"tool_result"`.
+	Type SamplingMessageContentBlockType `json:"type"`
+	// The image bytes, base64-encoded.
+	//
+	// The audio bytes, base64-encoded.
+	Data *string `json:"data,omitempty"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model
+	// provider.
+	//
+	// Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+	ID *string `json:"id,omitempty"`
+	// Arguments for the tool, matching its input schema.
+	Input map[string]interface{} `json:"input,omitempty"`
+	// Name of the tool to run.
+	Name *string `json:"name,omitempty"`
+	// The unstructured outcome, in the same form as a CallToolResult's `content`.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the ToolUseContent this answers.
+	ToolUseID *string `json:"toolUseId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffySomething) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffySomething) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffySomething) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3068,19 +3144,21 @@ func (r *FluffySomething) UnmarshalJSON(data []byte) error {
 // How the server would weigh models against each other. The client decides; these are
 // advice.
 type ModelPreferencesClass struct {
-	// How much low cost matters, from 0 (not at all) to 1 (most).                                     
-	CostPriority                                                                         *float64      `json:"costPriority,omitempty"`
-	// Name hints, tried in order, first match wins; they outrank the numeric priorities.              
-	Hints                                                                                []HintElement `json:"hints,omitempty"`
-	// How much capability matters, from 0 (not at all) to 1 (most).                                   
-	IntelligencePriority                                                                 *float64      `json:"intelligencePriority,omitempty"`
-	// How much low latency matters, from 0 (not at all) to 1 (most).                                  
-	SpeedPriority                                                                        *float64      `json:"speedPriority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How much low cost matters, from 0 (not at all) to 1 (most).
+	CostPriority *float64 `json:"costPriority,omitempty"`
+	// Name hints, tried in order, first match wins; they outrank the numeric priorities.
+	Hints []HintElement `json:"hints,omitempty"`
+	// How much capability matters, from 0 (not at all) to 1 (most).
+	IntelligencePriority *float64 `json:"intelligencePriority,omitempty"`
+	// How much low latency matters, from 0 (not at all) to 1 (most).
+	SpeedPriority *float64 `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelPreferencesClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3089,15 +3167,17 @@ func (r *ModelPreferencesClass) UnmarshalJSON(data []byte) error {
 // A hint about which model to use. Clients may interpret keys not defined here as they see
 // fit.
 type HintElement struct {
-	// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable        
-	// model                                                                                         
-	// of another provider.                                                                          
-	Name                                                                                     *string `json:"name,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
+	// model
+	// of another provider.
+	Name *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r HintElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r HintElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *HintElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3106,19 +3186,21 @@ func (r *HintElement) UnmarshalJSON(data []byte) error {
 // The form: a flat JSON Schema object whose properties are all primitive (string, number,
 // boolean or enum); nesting is not allowed.
 type ParamsRequestedSchema struct {
-	// Dialect of the schema, when given.                                             
-	Schema                                       *string                              `json:"$schema,omitempty"`
-	// The form fields, by name.                                                      
-	Properties                                   map[string]PrimitiveSchemaDefinition `json:"properties"`
-	// Names of the fields the user must fill in.                                     
-	Required                                     []string                             `json:"required,omitempty"`
-	// Always `"object"`.                                                             
-	Type                                         RequestedSchemaType                  `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of the schema, when given.
+	Schema *string `json:"$schema,omitempty"`
+	// The form fields, by name.
+	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
+	// Names of the fields the user must fill in.
+	Required []string `json:"required,omitempty"`
+	// Always `"object"`.
+	Type RequestedSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3146,51 +3228,53 @@ func (r *ParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 // New
 // code uses TitledSingleSelectEnumSchema; this form will be removed.
 type PrimitiveSchemaDefinition struct {
-	// Value to pre-fill.                                                                                           
-	//                                                                                                              
-	// Value to pre-select.                                                                                         
-	//                                                                                                              
-	// Values to pre-select.                                                                                        
-	Default                                                                       *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
-	// Help text for the field.                                                                                     
-	Description                                                                   *string                           `json:"description,omitempty"`
-	// Required shape of the text: an email address, a URI, a date or a date-time.                                  
-	Format                                                                        *Format                           `json:"format,omitempty"`
-	// Most characters accepted.                                                                                    
-	MaxLength                                                                     *int64                            `json:"maxLength,omitempty"`
-	// Fewest characters accepted.                                                                                  
-	MinLength                                                                     *int64                            `json:"minLength,omitempty"`
-	// Label of the field.                                                                                          
-	Title                                                                         *string                           `json:"title,omitempty"`
-	// Always `"string"`.                                                                                           
-	//                                                                                                              
-	// `"number"` for any number, `"integer"` for whole numbers.                                                    
-	//                                                                                                              
-	// Always `"boolean"`.                                                                                          
-	//                                                                                                              
-	// Always `"array"`.                                                                                            
-	Type                                                                          PrimitiveSchemaDefinitionType     `json:"type"`
-	// Largest value accepted.                                                                                      
-	Maximum                                                                       *float64                          `json:"maximum,omitempty"`
-	// Smallest value accepted.                                                                                     
-	Minimum                                                                       *float64                          `json:"minimum,omitempty"`
-	// The values to choose from.                                                                                   
-	Enum                                                                          []string                          `json:"enum,omitempty"`
-	// The options, each a value and the label to show for it.                                                      
-	OneOf                                                                         []PrimitiveSchemaDefinitionOneOf  `json:"oneOf,omitempty"`
-	// What each picked item may be.                                                                                
-	Items                                                                         *PrimitiveSchemaDefinitionItems   `json:"items,omitempty"`
-	// Most options the user may pick.                                                                              
-	MaxItems                                                                      *int64                            `json:"maxItems,omitempty"`
-	// Fewest options the user must pick.                                                                           
-	MinItems                                                                      *int64                            `json:"minItems,omitempty"`
-	// Display labels, in the same order as `enum` (not standard JSON Schema).                                      
-	EnumNames                                                                     []string                          `json:"enumNames,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-fill.
+	//
+	// Value to pre-select.
+	//
+	// Values to pre-select.
+	Default *PrimitiveSchemaDefinitionDefault `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// Required shape of the text: an email address, a URI, a date or a date-time.
+	Format *Format `json:"format,omitempty"`
+	// Most characters accepted.
+	MaxLength *int64 `json:"maxLength,omitempty"`
+	// Fewest characters accepted.
+	MinLength *int64 `json:"minLength,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	//
+	// `"number"` for any number, `"integer"` for whole numbers.
+	//
+	// Always `"boolean"`.
+	//
+	// Always `"array"`.
+	Type PrimitiveSchemaDefinitionType `json:"type"`
+	// Largest value accepted.
+	Maximum *float64 `json:"maximum,omitempty"`
+	// Smallest value accepted.
+	Minimum *float64 `json:"minimum,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// The options, each a value and the label to show for it.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// What each picked item may be.
+	Items *PrimitiveSchemaDefinitionItems `json:"items,omitempty"`
+	// Most options the user may pick.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must pick.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Display labels, in the same order as `enum` (not standard JSON Schema).
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinition) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3198,47 +3282,53 @@ func (r *PrimitiveSchemaDefinition) UnmarshalJSON(data []byte) error {
 
 // What each picked item may be.
 type PrimitiveSchemaDefinitionItems struct {
-	// The values to choose from.                                           
-	Enum                                                      []string      `json:"enum,omitempty"`
-	// Always `"string"`.                                                   
-	Type                                                      *ItemsType    `json:"type,omitempty"`
-	// The options, each a value and the label to show for it.              
-	AnyOf                                                     []PurpleAnyOf `json:"anyOf,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Always `"string"`.
+	Type *ItemsType `json:"type,omitempty"`
+	// The options, each a value and the label to show for it.
+	AnyOf []PurpleAnyOf `json:"anyOf,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinitionItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinitionItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PurpleAnyOf struct {
-	// The value sent back when this option is picked.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is picked.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleAnyOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleAnyOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type PrimitiveSchemaDefinitionOneOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PrimitiveSchemaDefinitionOneOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3249,15 +3339,17 @@ func (r *PrimitiveSchemaDefinitionOneOf) UnmarshalJSON(data []byte) error {
 //
 // Whether and how the model may use the offered tools.
 type ToolChoiceClass struct {
-	// `"auto"` lets the model decide (the default), `"required"` makes it call at least one                
-	// tool,                                                                                                
-	// `"none"` forbids tool calls.                                                                         
-	Mode                                                                                    *ToolChoiceMode `json:"mode,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
+	// tool,
+	// `"none"` forbids tool calls.
+	Mode *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolChoiceClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolChoiceClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3268,35 +3360,37 @@ func (r *ToolChoiceClass) UnmarshalJSON(data []byte) error {
 // (optionally) its structured output. Names should be 1 to 128 characters of
 // `[A-Za-z0-9_.-]`.
 type ToolElement struct {
-	// Free metadata about the tool.                                                                                  
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over                           
-	// `name`.                                                                                                        
-	Annotations                                                                                *ToolAnnotationsClass  `json:"annotations,omitempty"`
-	// What the tool does, written to help a model decide when and how to call it.                                    
-	Description                                                                                *string                `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                        
-	// JPEG and should handle SVG and WebP.                                                                           
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The                          
-	// root                                                                                                           
-	// must be `type: "object"`; any other keyword may appear. A tool without parameters uses                         
-	// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.                                       
-	InputSchema                                                                                map[string]interface{} `json:"inputSchema"`
-	// Identifier meant for programs; shown to people only when there is no title.                                    
-	Name                                                                                       string                 `json:"name"`
-	// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a                            
-	// result                                                                                                         
-	// must satisfy. Any schema is allowed, the root need not be an object.                                           
-	OutputSchema                                                                               map[string]interface{} `json:"outputSchema,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
-	// comes before `name`).                                                                                          
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the tool.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
+	// `name`.
+	Annotations *ToolAnnotationsClass `json:"annotations,omitempty"`
+	// What the tool does, written to help a model decide when and how to call it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
+	// root
+	// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
+	// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
+	InputSchema map[string]interface{} `json:"inputSchema"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
+	// result
+	// must satisfy. Any schema is allowed, the root need not be an object.
+	OutputSchema map[string]interface{} `json:"outputSchema,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3309,27 +3403,29 @@ func (r *ToolElement) UnmarshalJSON(data []byte) error {
 // unless it
 // trusts the server.
 type ToolAnnotationsClass struct {
-	// For tools that do change things: true when changes may destroy or overwrite, false when         
-	// they                                                                                            
-	// only add. Treated as true when absent.                                                          
-	DestructiveHint                                                                            *bool   `json:"destructiveHint,omitempty"`
-	// For tools that do change things: true when repeating a call with the same arguments has         
-	// no                                                                                              
-	// further effect. Treated as false when absent.                                                   
-	IdempotentHint                                                                             *bool   `json:"idempotentHint,omitempty"`
-	// True when the tool reaches an open set of outside entities (like web search), false when        
-	// its                                                                                             
-	// world is closed (like a local memory). Treated as true when absent.                             
-	OpenWorldHint                                                                              *bool   `json:"openWorldHint,omitempty"`
-	// True when the tool changes nothing in its environment. Treated as false when absent.            
-	ReadOnlyHint                                                                               *bool   `json:"readOnlyHint,omitempty"`
-	// Display title of the tool; used when the tool itself has no `title`.                            
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// For tools that do change things: true when changes may destroy or overwrite, false when
+	// they
+	// only add. Treated as true when absent.
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// For tools that do change things: true when repeating a call with the same arguments has
+	// no
+	// further effect. Treated as false when absent.
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// True when the tool reaches an open set of outside entities (like web search), false when
+	// its
+	// world is closed (like a local memory). Treated as true when absent.
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
+	// True when the tool changes nothing in its environment. Treated as false when absent.
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// Display title of the tool; used when the tool itself has no `title`.
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolAnnotationsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3341,17 +3437,19 @@ func (r *ToolAnnotationsClass) UnmarshalJSON(data []byte) error {
 // only its
 // own open requests; a server uses this only to end a listen stream on stdio.
 type CancelledNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                 
-	Jsonrpc                                       Jsonrpc                          `json:"jsonrpc"`
-	// Always `"notifications/cancelled"`.                                         
-	Method                                        CancelledNotificationMethod      `json:"method"`
-	// Which request is cancelled, and why.                                        
-	Params                                        CancelledNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/cancelled"`.
+	Method CancelledNotificationMethod `json:"method"`
+	// Which request is cancelled, and why.
+	Params CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3361,19 +3459,21 @@ func (r *CancelledNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `notifications/cancelled`.
 type CancelledNotificationParamsClass struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                     
-	Meta                                                                                       *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// Why the request is cancelled, for logs or for showing to a person.                                                       
-	Reason                                                                                     *string                          `json:"reason,omitempty"`
-	// The `id` of the request to abandon: one the client itself sent and that is still open,                                   
-	// or,                                                                                                                      
-	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
-	RequestID                                                                                  *RequestID                       `json:"requestId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Why the request is cancelled, for logs or for showing to a person.
+	Reason *string `json:"reason,omitempty"`
+	// The `id` of the request to abandon: one the client itself sent and that is still open,
+	// or,
+	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
+	RequestID *RequestID `json:"requestId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3384,15 +3484,17 @@ func (r *CancelledNotificationParamsClass) UnmarshalJSON(data []byte) error {
 // The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
 // delivered the notification.
 type CancelledNotificationParamsMeta struct {
-	// The `id` of the `subscriptions/listen` request whose stream carries this notification           
-	// (same                                                                                           
-	// JSON type as that id). Required on listen-stream notifications, absent on all others.           
-	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the `subscriptions/listen` request whose stream carries this notification
+	// (same
+	// JSON type as that id). Required on listen-stream notifications, absent on all others.
+	IoModelcontextprotocolSubscriptionID *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotificationParamsMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotificationParamsMeta) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotificationParamsMeta) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3400,19 +3502,21 @@ func (r *CancelledNotificationParamsMeta) UnmarshalJSON(data []byte) error {
 
 // Parameters of `notifications/cancelled`.
 type CancelledNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                     
-	Meta                                                                                       *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// Why the request is cancelled, for logs or for showing to a person.                                                       
-	Reason                                                                                     *string                          `json:"reason,omitempty"`
-	// The `id` of the request to abandon: one the client itself sent and that is still open,                                   
-	// or,                                                                                                                      
-	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
-	RequestID                                                                                  *RequestID                       `json:"requestId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Why the request is cancelled, for logs or for showing to a person.
+	Reason *string `json:"reason,omitempty"`
+	// The `id` of the request to abandon: one the client itself sent and that is still open,
+	// or,
+	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
+	RequestID *RequestID `json:"requestId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CancelledNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3421,27 +3525,29 @@ func (r *CancelledNotificationParams) UnmarshalJSON(data []byte) error {
 // Optional features the client supports for the request that carries it, sent in
 // `_meta["io.modelcontextprotocol/clientCapabilities"]`. An empty object declares none.
 type ClientCapabilities struct {
-	// Set when the client can answer `elicitation/create` input requests. An empty object means                                  
-	// form mode only.                                                                                                            
-	Elicitation                                                                                 *ClientCapabilitiesElicitation    `json:"elicitation,omitempty"`
-	// Non-standard capabilities under trial, keyed by name, each with its own settings object.                                   
-	Experimental                                                                                map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Protocol extensions the client supports, keyed by extension id (which must carry a                                         
-	// prefix, as                                                                                                                 
-	// `_meta` keys do), each with its settings; `{}` means supported without settings.                                           
-	Extensions                                                                                  map[string]map[string]interface{} `json:"extensions,omitempty"`
-	// Set when the client can answer `roots/list` input requests. Deprecated together with                                       
-	// roots.                                                                                                                     
-	Roots                                                                                       map[string]interface{}            `json:"roots,omitempty"`
-	// Set when the client can answer `sampling/createMessage` input requests by calling a                                        
-	// model.                                                                                                                     
-	// Deprecated together with sampling.                                                                                         
-	Sampling                                                                                    *ClientCapabilitiesSampling       `json:"sampling,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client can answer `elicitation/create` input requests. An empty object means
+	// form mode only.
+	Elicitation *ClientCapabilitiesElicitation `json:"elicitation,omitempty"`
+	// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Protocol extensions the client supports, keyed by extension id (which must carry a
+	// prefix, as
+	// `_meta` keys do), each with its settings; `{}` means supported without settings.
+	Extensions map[string]map[string]interface{} `json:"extensions,omitempty"`
+	// Set when the client can answer `roots/list` input requests. Deprecated together with
+	// roots.
+	Roots map[string]interface{} `json:"roots,omitempty"`
+	// Set when the client can answer `sampling/createMessage` input requests by calling a
+	// model.
+	// Deprecated together with sampling.
+	Sampling *ClientCapabilitiesSampling `json:"sampling,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3450,15 +3556,17 @@ func (r *ClientCapabilities) UnmarshalJSON(data []byte) error {
 // Set when the client can answer `elicitation/create` input requests. An empty object means
 // form mode only.
 type ClientCapabilitiesElicitation struct {
-	// Set when the client can show a form built from a requested schema.                       
-	Form                                                                 map[string]interface{} `json:"form,omitempty"`
-	// Set when the client can send the user to an external URL.                                
-	URL                                                                  map[string]interface{} `json:"url,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client can show a form built from a requested schema.
+	Form map[string]interface{} `json:"form,omitempty"`
+	// Set when the client can send the user to an external URL.
+	URL map[string]interface{} `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesElicitation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3468,17 +3576,19 @@ func (r *ClientCapabilitiesElicitation) UnmarshalJSON(data []byte) error {
 // model.
 // Deprecated together with sampling.
 type ClientCapabilitiesSampling struct {
-	// Set when the client honours `includeContext` values other than `"none"`; without it                       
-	// servers                                                                                                   
-	// should omit the field or send `"none"`.                                                                   
-	Context                                                                               map[string]interface{} `json:"context,omitempty"`
-	// Set when the client accepts `tools` and `toolChoice` in sampling requests.                                
-	Tools                                                                                 map[string]interface{} `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the client honours `includeContext` values other than `"none"`; without it
+	// servers
+	// should omit the field or send `"none"`.
+	Context map[string]interface{} `json:"context,omitempty"`
+	// Set when the client accepts `tools` and `toolChoice` in sampling requests.
+	Tools map[string]interface{} `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientCapabilitiesSampling) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3490,17 +3600,19 @@ func (r *ClientCapabilitiesSampling) UnmarshalJSON(data []byte) error {
 // only its
 // own open requests; a server uses this only to end a listen stream on stdio.
 type ClientNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                 
-	Jsonrpc                                       Jsonrpc                          `json:"jsonrpc"`
-	// Always `"notifications/cancelled"`.                                         
-	Method                                        CancelledNotificationMethod      `json:"method"`
-	// Which request is cancelled, and why.                                        
-	Params                                        CancelledNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/cancelled"`.
+	Method CancelledNotificationMethod `json:"method"`
+	// Which request is cancelled, and why.
+	Params CancelledNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3536,49 +3648,51 @@ func (r *ClientNotification) UnmarshalJSON(data []byte) error {
 // the
 // server may answer with an InputRequiredResult.
 type ClientRequest struct {
-	// Correlates the response with this request.                                                  
-	ID                                                                         *RequestID          `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                 
-	Jsonrpc                                                                    Jsonrpc             `json:"jsonrpc"`
-	// Always `"completion/complete"`.                                                             
-	//                                                                                             
-	// Always `"tools/list"`.                                                                      
-	//                                                                                             
-	// Always `"tools/call"`.                                                                      
-	//                                                                                             
-	// Always `"resources/list"`.                                                                  
-	//                                                                                             
-	// Always `"resources/templates/list"`.                                                        
-	//                                                                                             
-	// Always `"resources/read"`.                                                                  
-	//                                                                                             
-	// Always `"server/discover"`.                                                                 
-	//                                                                                             
-	// Always `"subscriptions/listen"`.                                                            
-	//                                                                                             
-	// Always `"prompts/list"`.                                                                    
-	//                                                                                             
-	// Always `"prompts/get"`.                                                                     
-	Method                                                                     ClientRequestMethod `json:"method"`
-	// What to complete, and in which context.                                                     
-	//                                                                                             
-	// Where to continue, plus the usual `_meta`.                                                  
-	//                                                                                             
-	// Which tool, with which arguments, plus any input responses of a retry.                      
-	//                                                                                             
-	// Which resource to read, plus any input responses of a retry.                                
-	//                                                                                             
-	// Only the required `_meta`.                                                                  
-	//                                                                                             
-	// The filter, plus the usual `_meta`.                                                         
-	//                                                                                             
-	// Which prompt, with which arguments, plus any input responses of a retry.                    
-	Params                                                                     ClientRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"completion/complete"`.
+	//
+	// Always `"tools/list"`.
+	//
+	// Always `"tools/call"`.
+	//
+	// Always `"resources/list"`.
+	//
+	// Always `"resources/templates/list"`.
+	//
+	// Always `"resources/read"`.
+	//
+	// Always `"server/discover"`.
+	//
+	// Always `"subscriptions/listen"`.
+	//
+	// Always `"prompts/list"`.
+	//
+	// Always `"prompts/get"`.
+	Method ClientRequestMethod `json:"method"`
+	// What to complete, and in which context.
+	//
+	// Where to continue, plus the usual `_meta`.
+	//
+	// Which tool, with which arguments, plus any input responses of a retry.
+	//
+	// Which resource to read, plus any input responses of a retry.
+	//
+	// Only the required `_meta`.
+	//
+	// The filter, plus the usual `_meta`.
+	//
+	// Which prompt, with which arguments, plus any input responses of a retry.
+	Params ClientRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3618,40 +3732,42 @@ func (r *ClientRequest) UnmarshalJSON(data []byte) error {
 // Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 // answers.
 type ClientRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// The argument being completed and what has been typed so far.                                                      
-	Argument                                                                                   *ParamsArgument           `json:"argument,omitempty"`
-	// What is already known besides the argument being completed.                                                       
-	Context                                                                                    *ParamsContext            `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                                          
-	Ref                                                                                        *Ref                      `json:"ref,omitempty"`
-	// The `nextCursor` of the previous page; the server returns the items after it. Absent for                          
-	// the                                                                                                               
-	// first page.                                                                                                       
-	Cursor                                                                                     *string                   `json:"cursor,omitempty"`
-	// Argument values, as an object that should match the tool's `inputSchema`.                                         
-	//                                                                                                                   
-	// Values for the template's arguments, each a string.                                                               
-	Arguments                                                                                  map[string]interface{}    `json:"arguments,omitempty"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// Name of the tool to run.                                                                                          
-	//                                                                                                                   
-	// Name of the prompt or template to resolve.                                                                        
-	Name                                                                                       *string                   `json:"name,omitempty"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// URI of the resource to read; the scheme is free and the server decides how to interpret                           
-	// it.                                                                                                               
-	URI                                                                                        *string                   `json:"uri,omitempty"`
-	// The notifications to receive on this stream.                                                                      
-	Notifications                                                                              *Notifications            `json:"notifications,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The argument being completed and what has been typed so far.
+	Argument *ParamsArgument `json:"argument,omitempty"`
+	// What is already known besides the argument being completed.
+	Context *ParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref *Ref `json:"ref,omitempty"`
+	// The `nextCursor` of the previous page; the server returns the items after it. Absent for
+	// the
+	// first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Argument values, as an object that should match the tool's `inputSchema`.
+	//
+	// Values for the template's arguments, each a string.
+	Arguments map[string]interface{} `json:"arguments,omitempty"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// Name of the tool to run.
+	//
+	// Name of the prompt or template to resolve.
+	Name *string `json:"name,omitempty"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// URI of the resource to read; the scheme is free and the server decides how to interpret
+	// it.
+	URI *string `json:"uri,omitempty"`
+	// The notifications to receive on this stream.
+	Notifications *Notifications `json:"notifications,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ClientRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ClientRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3659,15 +3775,17 @@ func (r *ClientRequestParams) UnmarshalJSON(data []byte) error {
 
 // The argument being completed and what has been typed so far.
 type ParamsArgument struct {
-	// Name of the argument or template variable.       
-	Name                                         string `json:"name"`
-	// The partial value to find completions for.       
-	Value                                        string `json:"value"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the argument or template variable.
+	Name string `json:"name"`
+	// The partial value to find completions for.
+	Value string `json:"value"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3675,13 +3793,15 @@ func (r *ParamsArgument) UnmarshalJSON(data []byte) error {
 
 // What is already known besides the argument being completed.
 type ParamsContext struct {
-	// Values already chosen for other arguments or variables, by name.                  
-	Arguments                                                          map[string]string `json:"arguments,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values already chosen for other arguments or variables, by name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParamsContext) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParamsContext) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3697,19 +3817,21 @@ func (r *ParamsContext) UnmarshalJSON(data []byte) error {
 // left
 // out, so the client can compare this with what it asked for.
 type Notifications struct {
-	// Deliver `notifications/prompts/list_changed`.                              
-	PromptsListChanged                                                   *bool    `json:"promptsListChanged,omitempty"`
-	// Deliver `notifications/resources/list_changed`.                            
-	ResourcesListChanged                                                 *bool    `json:"resourcesListChanged,omitempty"`
-	// Deliver `notifications/resources/updated` for these resource URIs.         
-	ResourceSubscriptions                                                []string `json:"resourceSubscriptions,omitempty"`
-	// Deliver `notifications/tools/list_changed`.                                
-	ToolsListChanged                                                     *bool    `json:"toolsListChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Deliver `notifications/prompts/list_changed`.
+	PromptsListChanged *bool `json:"promptsListChanged,omitempty"`
+	// Deliver `notifications/resources/list_changed`.
+	ResourcesListChanged *bool `json:"resourcesListChanged,omitempty"`
+	// Deliver `notifications/resources/updated` for these resource URIs.
+	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
+	// Deliver `notifications/tools/list_changed`.
+	ToolsListChanged *bool `json:"toolsListChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Notifications) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Notifications) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Notifications) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3722,22 +3844,24 @@ func (r *Notifications) UnmarshalJSON(data []byte) error {
 // Points at a resource or resource template by URI, as the thing whose variable is being
 // completed.
 type Ref struct {
-	// Identifier meant for programs; shown to people only when there is no title.                     
-	Name                                                                                       *string `json:"name,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
-	// comes before `name`).                                                                           
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Discriminator: always `"ref/prompt"`.                                                           
-	//                                                                                                 
-	// Discriminator: always `"ref/resource"`.                                                         
-	Type                                                                                       RefType `json:"type"`
-	// URI of the resource, or the URI template containing the variable.                               
-	URI                                                                                        *string `json:"uri,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name *string `json:"name,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Discriminator: always `"ref/prompt"`.
+	//
+	// Discriminator: always `"ref/resource"`.
+	Type RefType `json:"type"`
+	// URI of the resource, or the URI template containing the variable.
+	URI *string `json:"uri,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Ref) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Ref) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Ref) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3745,19 +3869,21 @@ func (r *Ref) UnmarshalJSON(data []byte) error {
 
 // Asks the server for completion suggestions for one argument.
 type CompleteRequest struct {
-	// Correlates the response with this request.                            
-	ID                                            *RequestID                 `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                           
-	Jsonrpc                                       Jsonrpc                    `json:"jsonrpc"`
-	// Always `"completion/complete"`.                                       
-	Method                                        CompleteRequestMethod      `json:"method"`
-	// What to complete, and in which context.                               
-	Params                                        CompleteRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"completion/complete"`.
+	Method CompleteRequestMethod `json:"method"`
+	// What to complete, and in which context.
+	Params CompleteRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3767,19 +3893,21 @@ func (r *CompleteRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `completion/complete`.
 type CompleteRequestParamsClass struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                          
-	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
-	// The argument being completed and what has been typed so far.                                        
-	Argument                                                                     ParamsArgument            `json:"argument"`
-	// What is already known besides the argument being completed.                                         
-	Context                                                                      *ParamsContext            `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                            
-	Ref                                                                          Ref                       `json:"ref"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The argument being completed and what has been typed so far.
+	Argument ParamsArgument `json:"argument"`
+	// What is already known besides the argument being completed.
+	Context *ParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref Ref `json:"ref"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3787,19 +3915,21 @@ func (r *CompleteRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Parameters of `completion/complete`.
 type CompleteRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                              
-	Meta                                                                         CallToolRequestParamsMeta     `json:"_meta"`
-	// The argument being completed and what has been typed so far.                                            
-	Argument                                                                     CompleteRequestParamsArgument `json:"argument"`
-	// What is already known besides the argument being completed.                                             
-	Context                                                                      *CompleteRequestParamsContext `json:"context,omitempty"`
-	// The prompt or resource template the argument belongs to.                                                
-	Ref                                                                          Ref                           `json:"ref"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The argument being completed and what has been typed so far.
+	Argument CompleteRequestParamsArgument `json:"argument"`
+	// What is already known besides the argument being completed.
+	Context *CompleteRequestParamsContext `json:"context,omitempty"`
+	// The prompt or resource template the argument belongs to.
+	Ref Ref `json:"ref"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3807,15 +3937,17 @@ func (r *CompleteRequestParams) UnmarshalJSON(data []byte) error {
 
 // The argument being completed and what has been typed so far.
 type CompleteRequestParamsArgument struct {
-	// Name of the argument or template variable.       
-	Name                                         string `json:"name"`
-	// The partial value to find completions for.       
-	Value                                        string `json:"value"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the argument or template variable.
+	Name string `json:"name"`
+	// The partial value to find completions for.
+	Value string `json:"value"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3823,13 +3955,15 @@ func (r *CompleteRequestParamsArgument) UnmarshalJSON(data []byte) error {
 
 // What is already known besides the argument being completed.
 type CompleteRequestParamsContext struct {
-	// Values already chosen for other arguments or variables, by name.                  
-	Arguments                                                          map[string]string `json:"arguments,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values already chosen for other arguments or variables, by name.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteRequestParamsContext) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3837,19 +3971,21 @@ func (r *CompleteRequestParamsContext) UnmarshalJSON(data []byte) error {
 
 // The suggestions for a completion request.
 type CompleteResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                     
-	Meta                                                                                      *CacheableResultMeta     `json:"_meta,omitempty"`
-	// The suggested values and how many more there are.                                                               
-	Completion                                                                                CompleteResultCompletion `json:"completion"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                         
-	// an                                                                                                              
-	// older server and counts as `"complete"`.                                                                        
-	ResultType                                                                                string                   `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The suggested values and how many more there are.
+	Completion CompleteResultCompletion `json:"completion"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3857,17 +3993,19 @@ func (r *CompleteResult) UnmarshalJSON(data []byte) error {
 
 // The suggested values and how many more there are.
 type CompleteResultCompletion struct {
-	// Whether more matches exist than were sent, even when the total is unknown.         
-	HasMore                                                                      *bool    `json:"hasMore,omitempty"`
-	// How many matches exist in all, which may be more than were sent.                   
-	Total                                                                        *int64   `json:"total,omitempty"`
-	// Suggested values, best first; at most 100.                                         
-	Values                                                                       []string `json:"values"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether more matches exist than were sent, even when the total is unknown.
+	HasMore *bool `json:"hasMore,omitempty"`
+	// How many matches exist in all, which may be more than were sent.
+	Total *int64 `json:"total,omitempty"`
+	// Suggested values, best first; at most 100.
+	Values []string `json:"values"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResultCompletion) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3875,17 +4013,19 @@ func (r *CompleteResultCompletion) UnmarshalJSON(data []byte) error {
 
 // The successful response to `completion/complete`.
 type CompleteResultResponse struct {
-	// The `id` of the request being answered.                                 
-	ID                                            *RequestID                   `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                             
-	Jsonrpc                                       Jsonrpc                      `json:"jsonrpc"`
-	// The suggestions.                                                        
-	Result                                        CompleteResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The suggestions.
+	Result CompleteResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3895,19 +4035,21 @@ func (r *CompleteResultResponse) UnmarshalJSON(data []byte) error {
 //
 // The suggestions for a completion request.
 type CompleteResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// The suggested values and how many more there are.                                                           
-	Completion                                                                                ResultCompletion     `json:"completion"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The suggested values and how many more there are.
+	Completion ResultCompletion `json:"completion"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CompleteResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CompleteResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CompleteResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3915,17 +4057,19 @@ func (r *CompleteResultResponseResult) UnmarshalJSON(data []byte) error {
 
 // The suggested values and how many more there are.
 type ResultCompletion struct {
-	// Whether more matches exist than were sent, even when the total is unknown.         
-	HasMore                                                                      *bool    `json:"hasMore,omitempty"`
-	// How many matches exist in all, which may be more than were sent.                   
-	Total                                                                        *int64   `json:"total,omitempty"`
-	// Suggested values, best first; at most 100.                                         
-	Values                                                                       []string `json:"values"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether more matches exist than were sent, even when the total is unknown.
+	HasMore *bool `json:"hasMore,omitempty"`
+	// How many matches exist in all, which may be more than were sent.
+	Total *int64 `json:"total,omitempty"`
+	// Suggested values, best first; at most 100.
+	Values []string `json:"values"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResultCompletion) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResultCompletion) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResultCompletion) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3935,15 +4079,17 @@ func (r *ResultCompletion) UnmarshalJSON(data []byte) error {
 // and the
 // answer. Appears only inside an InputRequiredResult. Deprecated.
 type CreateMessageRequest struct {
-	// Always `"sampling/createMessage"`.                                           
-	Method                                          CreateMessageRequestMethod      `json:"method"`
-	// The conversation and the generation settings.                                
-	Params                                          CreateMessageRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always `"sampling/createMessage"`.
+	Method CreateMessageRequestMethod `json:"method"`
+	// The conversation and the generation settings.
+	Params CreateMessageRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3953,32 +4099,34 @@ func (r *CreateMessageRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `sampling/createMessage`.
 type CreateMessageRequestParamsClass struct {
-	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated                         
-	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.                                   
-	IncludeContext                                                                               *IncludeContext        `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client must respect it.                                     
-	MaxTokens                                                                                    int64                  `json:"maxTokens"`
-	// The conversation to continue.                                                                                    
-	Messages                                                                                     []ParamsMessage        `json:"messages"`
-	// Provider-specific metadata to pass through to the model provider.                                                
-	Metadata                                                                                     map[string]interface{} `json:"metadata,omitempty"`
-	// Which model the server would prefer; the client may ignore this.                                                 
-	ModelPreferences                                                                             *ModelPreferencesClass `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when produced.                                                                     
-	StopSequences                                                                                []string               `json:"stopSequences,omitempty"`
-	// System prompt the server would like; the client may change or drop it.                                           
-	SystemPrompt                                                                                 *string                `json:"systemPrompt,omitempty"`
-	// Sampling temperature to use.                                                                                     
-	Temperature                                                                                  *float64               `json:"temperature,omitempty"`
-	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.                       
-	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
-	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
+	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client must respect it.
+	MaxTokens int64 `json:"maxTokens"`
+	// The conversation to continue.
+	Messages []ParamsMessage `json:"messages"`
+	// Provider-specific metadata to pass through to the model provider.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// Which model the server would prefer; the client may ignore this.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when produced.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// System prompt the server would like; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the `sampling.tools` capability.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -3986,32 +4134,34 @@ func (r *CreateMessageRequestParamsClass) UnmarshalJSON(data []byte) error {
 
 // Parameters of `sampling/createMessage`.
 type CreateMessageRequestParams struct {
-	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated                         
-	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.                                   
-	IncludeContext                                                                               *IncludeContext        `json:"includeContext,omitempty"`
-	// Upper bound on the number of tokens to generate; the client must respect it.                                     
-	MaxTokens                                                                                    int64                  `json:"maxTokens"`
-	// The conversation to continue.                                                                                    
-	Messages                                                                                     []ParamsMessage        `json:"messages"`
-	// Provider-specific metadata to pass through to the model provider.                                                
-	Metadata                                                                                     map[string]interface{} `json:"metadata,omitempty"`
-	// Which model the server would prefer; the client may ignore this.                                                 
-	ModelPreferences                                                                             *ModelPreferencesClass `json:"modelPreferences,omitempty"`
-	// Sequences that end generation when produced.                                                                     
-	StopSequences                                                                                []string               `json:"stopSequences,omitempty"`
-	// System prompt the server would like; the client may change or drop it.                                           
-	SystemPrompt                                                                                 *string                `json:"systemPrompt,omitempty"`
-	// Sampling temperature to use.                                                                                     
-	Temperature                                                                                  *float64               `json:"temperature,omitempty"`
-	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.                       
-	ToolChoice                                                                                   *ToolChoiceClass       `json:"toolChoice,omitempty"`
-	// Tools the model may call while generating; needs the `sampling.tools` capability.                                
-	Tools                                                                                        []ToolElement          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
+	// `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
+	IncludeContext *IncludeContext `json:"includeContext,omitempty"`
+	// Upper bound on the number of tokens to generate; the client must respect it.
+	MaxTokens int64 `json:"maxTokens"`
+	// The conversation to continue.
+	Messages []ParamsMessage `json:"messages"`
+	// Provider-specific metadata to pass through to the model provider.
+	Metadata map[string]interface{} `json:"metadata,omitempty"`
+	// Which model the server would prefer; the client may ignore this.
+	ModelPreferences *ModelPreferencesClass `json:"modelPreferences,omitempty"`
+	// Sequences that end generation when produced.
+	StopSequences []string `json:"stopSequences,omitempty"`
+	// System prompt the server would like; the client may change or drop it.
+	SystemPrompt *string `json:"systemPrompt,omitempty"`
+	// Sampling temperature to use.
+	Temperature *float64 `json:"temperature,omitempty"`
+	// How the model may use `tools` (`auto` when absent); needs the `sampling.tools` capability.
+	ToolChoice *ToolChoiceClass `json:"toolChoice,omitempty"`
+	// Tools the model may call while generating; needs the `sampling.tools` capability.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4021,22 +4171,24 @@ func (r *CreateMessageRequestParams) UnmarshalJSON(data []byte) error {
 // client
 // that will not sample simply does not retry.
 type CreateMessageResult struct {
-	// Free metadata about the message.                                                                            
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// The content of the turn: a single block or a list of blocks.                                                
-	Content                                                                                 *MessageContent        `json:"content"`
-	// Name of the model that produced the message.                                                                
-	Model                                                                                   string                 `json:"model"`
-	// Who speaks in this turn.                                                                                    
-	Role                                                                                    Role                   `json:"role"`
-	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or                       
-	// `toolUse`, but providers may report other values.                                                           
-	StopReason                                                                              *string                `json:"stopReason,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the message.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The content of the turn: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Name of the model that produced the message.
+	Model string `json:"model"`
+	// Who speaks in this turn.
+	Role Role `json:"role"`
+	// Why generation ended, when known: typically `endTurn`, `stopSequence`, `maxTokens` or
+	// `toolUse`, but providers may report other values.
+	StopReason *string `json:"stopReason,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CreateMessageResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CreateMessageResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4046,19 +4198,21 @@ func (r *CreateMessageResult) UnmarshalJSON(data []byte) error {
 // nothing
 // but the usual `_meta`.
 type DiscoverRequest struct {
-	// Correlates the response with this request.                       
-	ID                                            *RequestID            `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                      
-	Jsonrpc                                       Jsonrpc               `json:"jsonrpc"`
-	// Always `"server/discover"`.                                      
-	Method                                        DiscoverRequestMethod `json:"method"`
-	// Only the required `_meta`.                                       
-	Params                                        DiscoverRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"server/discover"`.
+	Method DiscoverRequestMethod `json:"method"`
+	// Only the required `_meta`.
+	Params DiscoverRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r DiscoverRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r DiscoverRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *DiscoverRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4070,13 +4224,15 @@ func (r *DiscoverRequest) UnmarshalJSON(data []byte) error {
 // `params`
 // can never be left out, even for requests that take no arguments.
 type DiscoverRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                          
-	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r DiscoverRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r DiscoverRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *DiscoverRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4085,32 +4241,34 @@ func (r *DiscoverRequestParams) UnmarshalJSON(data []byte) error {
 // What the server reports about itself, with caching hints. Its identity travels in
 // `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
 type DiscoverResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// The optional features the server offers.                                                                    
-	Capabilities                                                                              Capabilities         `json:"capabilities"`
-	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It                      
-	// should                                                                                                      
-	// not repeat what the tool descriptions already say.                                                          
-	Instructions                                                                              *string              `json:"instructions,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// Protocol revisions the server accepts; the client picks one of them for its requests.                       
-	SupportedVersions                                                                         []string             `json:"supportedVersions"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// The optional features the server offers.
+	Capabilities Capabilities `json:"capabilities"`
+	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
+	// should
+	// not repeat what the tool descriptions already say.
+	Instructions *string `json:"instructions,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Protocol revisions the server accepts; the client picks one of them for its requests.
+	SupportedVersions []string `json:"supportedVersions"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r DiscoverResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r DiscoverResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *DiscoverResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4122,28 +4280,30 @@ func (r *DiscoverResult) UnmarshalJSON(data []byte) error {
 // capability is
 // not advertised answers -32601.
 type Capabilities struct {
-	// Set when the server answers `completion/complete`.                                                                        
-	Completions                                                                                map[string]interface{}            `json:"completions,omitempty"`
-	// Non-standard capabilities under trial, keyed by name, each with its own settings object.                                  
-	Experimental                                                                               map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Protocol extensions the server supports, keyed by extension id (which must carry a                                        
-	// prefix, as                                                                                                                
-	// `_meta` keys do), each with its settings; `{}` means supported without settings.                                          
-	Extensions                                                                                 map[string]map[string]interface{} `json:"extensions,omitempty"`
-	// Set when the server may send `notifications/message` to requests that opt in with a log                                   
-	// level. Deprecated together with logging.                                                                                  
-	Logging                                                                                    map[string]interface{}            `json:"logging,omitempty"`
-	// Set when the server offers prompts (`prompts/list`, `prompts/get`).                                                       
-	Prompts                                                                                    *CapabilitiesPrompts              `json:"prompts,omitempty"`
-	// Set when the server offers resources (`resources/list`, `resources/read`, templates).                                     
-	Resources                                                                                  *CapabilitiesResources            `json:"resources,omitempty"`
-	// Set when the server offers tools (`tools/list`, `tools/call`).                                                            
-	Tools                                                                                      *CapabilitiesTools                `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the server answers `completion/complete`.
+	Completions map[string]interface{} `json:"completions,omitempty"`
+	// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Protocol extensions the server supports, keyed by extension id (which must carry a
+	// prefix, as
+	// `_meta` keys do), each with its settings; `{}` means supported without settings.
+	Extensions map[string]map[string]interface{} `json:"extensions,omitempty"`
+	// Set when the server may send `notifications/message` to requests that opt in with a log
+	// level. Deprecated together with logging.
+	Logging map[string]interface{} `json:"logging,omitempty"`
+	// Set when the server offers prompts (`prompts/list`, `prompts/get`).
+	Prompts *CapabilitiesPrompts `json:"prompts,omitempty"`
+	// Set when the server offers resources (`resources/list`, `resources/read`, templates).
+	Resources *CapabilitiesResources `json:"resources,omitempty"`
+	// Set when the server offers tools (`tools/list`, `tools/call`).
+	Tools *CapabilitiesTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Capabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Capabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Capabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4151,13 +4311,15 @@ func (r *Capabilities) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers prompts (`prompts/list`, `prompts/get`).
 type CapabilitiesPrompts struct {
-	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.      
-	ListChanged                                                                            *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesPrompts) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4165,15 +4327,17 @@ func (r *CapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers resources (`resources/list`, `resources/read`, templates).
 type CapabilitiesResources struct {
-	// Whether the server sends `notifications/resources/list_changed` to listeners that ask.      
-	ListChanged                                                                              *bool `json:"listChanged,omitempty"`
-	// Whether listeners may watch individual resources via `resourceSubscriptions`.               
-	Subscribe                                                                                *bool `json:"subscribe,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Whether listeners may watch individual resources via `resourceSubscriptions`.
+	Subscribe *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesResources) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4181,13 +4345,15 @@ func (r *CapabilitiesResources) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers tools (`tools/list`, `tools/call`).
 type CapabilitiesTools struct {
-	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.      
-	ListChanged                                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r CapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r CapabilitiesTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4195,17 +4361,19 @@ func (r *CapabilitiesTools) UnmarshalJSON(data []byte) error {
 
 // The successful response to `server/discover`.
 type DiscoverResultResponse struct {
-	// The `id` of the request being answered.                                       
-	ID                                                  *RequestID                   `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                   
-	Jsonrpc                                             Jsonrpc                      `json:"jsonrpc"`
-	// The server's versions, capabilities and identity.                             
-	Result                                              DiscoverResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The server's versions, capabilities and identity.
+	Result DiscoverResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r DiscoverResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r DiscoverResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *DiscoverResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4216,32 +4384,34 @@ func (r *DiscoverResultResponse) UnmarshalJSON(data []byte) error {
 // What the server reports about itself, with caching hints. Its identity travels in
 // `_meta["io.modelcontextprotocol/serverInfo"]`, not in a top-level field.
 type DiscoverResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// The optional features the server offers.                                                                    
-	Capabilities                                                                              Capabilities         `json:"capabilities"`
-	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It                      
-	// should                                                                                                      
-	// not repeat what the tool descriptions already say.                                                          
-	Instructions                                                                              *string              `json:"instructions,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// Protocol revisions the server accepts; the client picks one of them for its requests.                       
-	SupportedVersions                                                                         []string             `json:"supportedVersions"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// The optional features the server offers.
+	Capabilities Capabilities `json:"capabilities"`
+	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
+	// should
+	// not repeat what the tool descriptions already say.
+	Instructions *string `json:"instructions,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Protocol revisions the server accepts; the client picks one of them for its requests.
+	SupportedVersions []string `json:"supportedVersions"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r DiscoverResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r DiscoverResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *DiscoverResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4249,15 +4419,17 @@ func (r *DiscoverResultResponseResult) UnmarshalJSON(data []byte) error {
 
 // Asks the user, through the client, for input. Appears only inside an InputRequiredResult.
 type ElicitRequest struct {
-	// Always `"elicitation/create"`.                     
-	Method                            ElicitRequestMethod `json:"method"`
-	// The form or the URL to present.                    
-	Params                            ElicitRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always `"elicitation/create"`.
+	Method ElicitRequestMethod `json:"method"`
+	// The form or the URL to present.
+	Params ElicitRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4274,25 +4446,27 @@ func (r *ElicitRequest) UnmarshalJSON(data []byte) error {
 // interactions (credentials, payment, third-party authorization) that must not pass through
 // it.
 type ElicitRequestParams struct {
-	// What is being asked for and why, shown to the user.                                                           
-	//                                                                                                               
-	// Why the user should open the page, shown to the user.                                                         
-	Message                                                                                   string                 `json:"message"`
-	// The mode; `"form"`, which is also assumed when the field is left out.                                         
-	//                                                                                                               
-	// The mode; always `"url"`.                                                                                     
-	Mode                                                                                      *ParamsMode            `json:"mode,omitempty"`
-	// The form: a flat JSON Schema object whose properties are all primitive (string, number,                       
-	// boolean or enum); nesting is not allowed.                                                                     
-	RequestedSchema                                                                           *ParamsRequestedSchema `json:"requestedSchema,omitempty"`
-	// The page to open. The client shows it in full, asks for consent first, and never                              
-	// prefetches it.                                                                                                
-	URL                                                                                       *string                `json:"url,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What is being asked for and why, shown to the user.
+	//
+	// Why the user should open the page, shown to the user.
+	Message string `json:"message"`
+	// The mode; `"form"`, which is also assumed when the field is left out.
+	//
+	// The mode; always `"url"`.
+	Mode *ParamsMode `json:"mode,omitempty"`
+	// The form: a flat JSON Schema object whose properties are all primitive (string, number,
+	// boolean or enum); nesting is not allowed.
+	RequestedSchema *ParamsRequestedSchema `json:"requestedSchema,omitempty"`
+	// The page to open. The client shows it in full, asks for consent first, and never
+	// prefetches it.
+	URL *string `json:"url,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4301,18 +4475,20 @@ func (r *ElicitRequestParams) UnmarshalJSON(data []byte) error {
 // Parameters of a form-mode elicitation: a message and a flat schema the client renders as
 // a form.
 type ElicitRequestFormParams struct {
-	// What is being asked for and why, shown to the user.                                                                           
-	Message                                                                                   string                                 `json:"message"`
-	// The mode; `"form"`, which is also assumed when the field is left out.                                                         
-	Mode                                                                                      *ElicitRequestFormParamsMode           `json:"mode,omitempty"`
-	// The form: a flat JSON Schema object whose properties are all primitive (string, number,                                       
-	// boolean or enum); nesting is not allowed.                                                                                     
-	RequestedSchema                                                                           ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What is being asked for and why, shown to the user.
+	Message string `json:"message"`
+	// The mode; `"form"`, which is also assumed when the field is left out.
+	Mode *ElicitRequestFormParamsMode `json:"mode,omitempty"`
+	// The form: a flat JSON Schema object whose properties are all primitive (string, number,
+	// boolean or enum); nesting is not allowed.
+	RequestedSchema ElicitRequestFormParamsRequestedSchema `json:"requestedSchema"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestFormParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4321,19 +4497,21 @@ func (r *ElicitRequestFormParams) UnmarshalJSON(data []byte) error {
 // The form: a flat JSON Schema object whose properties are all primitive (string, number,
 // boolean or enum); nesting is not allowed.
 type ElicitRequestFormParamsRequestedSchema struct {
-	// Dialect of the schema, when given.                                             
-	Schema                                       *string                              `json:"$schema,omitempty"`
-	// The form fields, by name.                                                      
-	Properties                                   map[string]PrimitiveSchemaDefinition `json:"properties"`
-	// Names of the fields the user must fill in.                                     
-	Required                                     []string                             `json:"required,omitempty"`
-	// Always `"object"`.                                                             
-	Type                                         RequestedSchemaType                  `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Dialect of the schema, when given.
+	Schema *string `json:"$schema,omitempty"`
+	// The form fields, by name.
+	Properties map[string]PrimitiveSchemaDefinition `json:"properties"`
+	// Names of the fields the user must fill in.
+	Required []string `json:"required,omitempty"`
+	// Always `"object"`.
+	Type RequestedSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestFormParamsRequestedSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4343,18 +4521,20 @@ func (r *ElicitRequestFormParamsRequestedSchema) UnmarshalJSON(data []byte) erro
 // interactions (credentials, payment, third-party authorization) that must not pass through
 // it.
 type ElicitRequestURLParams struct {
-	// Why the user should open the page, shown to the user.                                                      
-	Message                                                                            string                     `json:"message"`
-	// The mode; always `"url"`.                                                                                  
-	Mode                                                                               ElicitRequestURLParamsMode `json:"mode"`
-	// The page to open. The client shows it in full, asks for consent first, and never                           
-	// prefetches it.                                                                                             
-	URL                                                                                string                     `json:"url"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Why the user should open the page, shown to the user.
+	Message string `json:"message"`
+	// The mode; always `"url"`.
+	Mode ElicitRequestURLParamsMode `json:"mode"`
+	// The page to open. The client shows it in full, asks for consent first, and never
+	// prefetches it.
+	URL string `json:"url"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitRequestURLParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4362,16 +4542,18 @@ func (r *ElicitRequestURLParams) UnmarshalJSON(data []byte) error {
 
 // The user's reaction to an elicitation, returned in `inputResponses`.
 type ElicitResult struct {
-	// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`                         
-	// (dismissed without choosing). In URL mode, accept only means consent to open the page.                           
-	Action                                                                                     Action                   `json:"action"`
-	// The submitted form values, by field name; present only when a form was accepted.                                 
-	Content                                                                                    map[string]*ContentValue `json:"content,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
+	// (dismissed without choosing). In URL mode, accept only means consent to open the page.
+	Action Action `json:"action"`
+	// The submitted form values, by field name; present only when a form was accepted.
+	Content map[string]*ContentValue `json:"content,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ElicitResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ElicitResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ElicitResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4381,19 +4563,21 @@ func (r *ElicitResult) UnmarshalJSON(data []byte) error {
 // decides how
 // to present it to the user or the model.
 type EmbeddedResource struct {
-	// Free metadata about this block.                                            
-	Meta                                                 map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                  
-	Annotations                                          *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The embedded contents, as text or as base64 bytes.                         
-	Resource                                             ContentElement           `json:"resource"`
-	// Discriminator: always `"resource"`.                                        
-	Type                                                 EmbeddedResourceType     `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The embedded contents, as text or as base64 bytes.
+	Resource ContentElement `json:"resource"`
+	// Discriminator: always `"resource"`.
+	Type EmbeddedResourceType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r EmbeddedResource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r EmbeddedResource) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4413,35 +4597,37 @@ func (r *EmbeddedResource) UnmarshalJSON(data []byte) error {
 // New
 // code uses TitledSingleSelectEnumSchema; this form will be removed.
 type EnumSchema struct {
-	// Value to pre-select.                                                                                    
-	//                                                                                                         
-	// Values to pre-select.                                                                                   
-	Default                                                                   *EnumSchemaDefault               `json:"default,omitempty"`
-	// Help text for the field.                                                                                
-	Description                                                               *string                          `json:"description,omitempty"`
-	// The values to choose from.                                                                              
-	Enum                                                                      []string                         `json:"enum,omitempty"`
-	// Label of the field.                                                                                     
-	Title                                                                     *string                          `json:"title,omitempty"`
-	// Always `"string"`.                                                                                      
-	//                                                                                                         
-	// Always `"array"`.                                                                                       
-	Type                                                                      EnumSchemaType                   `json:"type"`
-	// The options, each a value and the label to show for it.                                                 
-	OneOf                                                                     []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
-	// What each picked item may be.                                                                           
-	Items                                                                     *PrimitiveSchemaDefinitionItems  `json:"items,omitempty"`
-	// Most options the user may pick.                                                                         
-	MaxItems                                                                  *int64                           `json:"maxItems,omitempty"`
-	// Fewest options the user must pick.                                                                      
-	MinItems                                                                  *int64                           `json:"minItems,omitempty"`
-	// Display labels, in the same order as `enum` (not standard JSON Schema).                                 
-	EnumNames                                                                 []string                         `json:"enumNames,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-select.
+	//
+	// Values to pre-select.
+	Default *EnumSchemaDefault `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	//
+	// Always `"array"`.
+	Type EnumSchemaType `json:"type"`
+	// The options, each a value and the label to show for it.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// What each picked item may be.
+	Items *PrimitiveSchemaDefinitionItems `json:"items,omitempty"`
+	// Most options the user may pick.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must pick.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Display labels, in the same order as `enum` (not standard JSON Schema).
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r EnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r EnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *EnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4449,17 +4635,19 @@ func (r *EnumSchema) UnmarshalJSON(data []byte) error {
 
 // The error member of a failed response.
 type Error struct {
-	// Integer naming the kind of failure (see the standard and MCP codes).                          
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer naming the kind of failure (see the standard and MCP codes).
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Error) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Error) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Error) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4469,19 +4657,21 @@ func (r *Error) UnmarshalJSON(data []byte) error {
 // the
 // server may answer with an InputRequiredResult.
 type GetPromptRequest struct {
-	// Correlates the response with this request.                                                          
-	ID                                                                         *RequestID                  `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                         
-	Jsonrpc                                                                    Jsonrpc                     `json:"jsonrpc"`
-	// Always `"prompts/get"`.                                                                             
-	Method                                                                     GetPromptRequestMethod      `json:"method"`
-	// Which prompt, with which arguments, plus any input responses of a retry.                            
-	Params                                                                     GetPromptRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"prompts/get"`.
+	Method GetPromptRequestMethod `json:"method"`
+	// Which prompt, with which arguments, plus any input responses of a retry.
+	Params GetPromptRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4492,21 +4682,23 @@ func (r *GetPromptRequest) UnmarshalJSON(data []byte) error {
 // Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 // answers.
 type GetPromptRequestParamsClass struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Values for the template's arguments, each a string.                                                               
-	Arguments                                                                                  map[string]string         `json:"arguments,omitempty"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// Name of the prompt or template to resolve.                                                                        
-	Name                                                                                       string                    `json:"name"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Values for the template's arguments, each a string.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// Name of the prompt or template to resolve.
+	Name string `json:"name"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4515,21 +4707,23 @@ func (r *GetPromptRequestParamsClass) UnmarshalJSON(data []byte) error {
 // Parameters of `prompts/get`; a retry after an InputRequiredResult also carries the
 // answers.
 type GetPromptRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Values for the template's arguments, each a string.                                                               
-	Arguments                                                                                  map[string]string         `json:"arguments,omitempty"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// Name of the prompt or template to resolve.                                                                        
-	Name                                                                                       string                    `json:"name"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Values for the template's arguments, each a string.
+	Arguments map[string]string `json:"arguments,omitempty"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// Name of the prompt or template to resolve.
+	Name string `json:"name"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4537,21 +4731,23 @@ func (r *GetPromptRequestParams) UnmarshalJSON(data []byte) error {
 
 // A resolved prompt, ready to hand to a model.
 type GetPromptResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                     
-	Meta                                                                                      *CacheableResultMeta     `json:"_meta,omitempty"`
-	// What the prompt is for.                                                                                         
-	Description                                                                               *string                  `json:"description,omitempty"`
-	// The messages the prompt consists of.                                                                            
-	Messages                                                                                  []GetPromptResultMessage `json:"messages"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                         
-	// an                                                                                                              
-	// older server and counts as `"complete"`.                                                                        
-	ResultType                                                                                string                   `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// The messages the prompt consists of.
+	Messages []GetPromptResultMessage `json:"messages"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4561,15 +4757,17 @@ func (r *GetPromptResult) UnmarshalJSON(data []byte) error {
 // message
 // it may embed resources.
 type GetPromptResultMessage struct {
-	// The single content block of the message.             
-	Content                                    ContentBlock `json:"content"`
-	// Who the message is from.                             
-	Role                                       Role         `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The single content block of the message.
+	Content ContentBlock `json:"content"`
+	// Who the message is from.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResultMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4577,17 +4775,19 @@ func (r *GetPromptResultMessage) UnmarshalJSON(data []byte) error {
 
 // The successful response to `prompts/get`: the messages, or a request for more input.
 type GetPromptResultResponse struct {
-	// The `id` of the request being answered.                                                                    
-	ID                                                                              *RequestID                    `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                                
-	Jsonrpc                                                                         Jsonrpc                       `json:"jsonrpc"`
-	// The resolved prompt, or what the server still needs before it can resolve it.                              
-	Result                                                                          GetPromptResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The resolved prompt, or what the server still needs before it can resolve it.
+	Result GetPromptResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4601,27 +4801,29 @@ func (r *GetPromptResultResponse) UnmarshalJSON(data []byte) error {
 //
 // A resolved prompt, ready to hand to a model.
 type GetPromptResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                     
-	Meta                                                                                      *CacheableResultMeta     `json:"_meta,omitempty"`
-	// The questions the client should answer before retrying.                                                         
-	InputRequests                                                                             map[string]InputRequest  `json:"inputRequests,omitempty"`
-	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                          
-	// must                                                                                                            
-	// not inspect or alter it.                                                                                        
-	RequestState                                                                              *string                  `json:"requestState,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                         
-	// an                                                                                                              
-	// older server and counts as `"complete"`.                                                                        
-	ResultType                                                                                string                   `json:"resultType"`
-	// What the prompt is for.                                                                                         
-	Description                                                                               *string                  `json:"description,omitempty"`
-	// The messages the prompt consists of.                                                                            
-	Messages                                                                                  []GetPromptResultMessage `json:"messages,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The questions the client should answer before retrying.
+	InputRequests map[string]InputRequest `json:"inputRequests,omitempty"`
+	// Opaque state to send back unchanged in the retry. Only the server reads it; the client
+	// must
+	// not inspect or alter it.
+	RequestState *string `json:"requestState,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// The messages the prompt consists of.
+	Messages []GetPromptResultMessage `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r GetPromptResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r GetPromptResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *GetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4632,17 +4834,19 @@ func (r *GetPromptResultResponseResult) UnmarshalJSON(data []byte) error {
 // differs from the matching value in the body (`Mcp-Method`, `Mcp-Name`, `Mcp-Param-*`,
 // ...).
 type HeaderMismatchError struct {
-	// The error, with code -32020.                                                                                   
-	Error                                                                                    HeaderMismatchErrorError `json:"error"`
-	// The `id` of the failed request; left out only when the request could not even be read.                         
-	ID                                                                                       *RequestID               `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                                    
-	Jsonrpc                                                                                  Jsonrpc                  `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The error, with code -32020.
+	Error HeaderMismatchErrorError `json:"error"`
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r HeaderMismatchError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r HeaderMismatchError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *HeaderMismatchError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4654,19 +4858,21 @@ func (r *HeaderMismatchError) UnmarshalJSON(data []byte) error {
 //
 // Why the request failed.
 type HeaderMismatchErrorError struct {
-	// Integer naming the kind of failure (see the standard and MCP codes).                          
-	//                                                                                               
-	// Always -32020.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer naming the kind of failure (see the standard and MCP codes).
+	//
+	// Always -32020.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r HeaderMismatchErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r HeaderMismatchErrorError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *HeaderMismatchErrorError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4674,21 +4880,23 @@ func (r *HeaderMismatchErrorError) UnmarshalJSON(data []byte) error {
 
 // An image a client may show for an object, optionally restricted to sizes and a theme.
 type Icon struct {
-	// MIME type to use when the source does not tell it well, e.g. `image/png`.                      
-	MIMEType                                                                                 *string  `json:"mimeType,omitempty"`
-	// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.           
-	Sizes                                                                                    []string `json:"sizes,omitempty"`
-	// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin         
-	// and be                                                                                         
-	// careful with SVG, which can embed script.                                                      
-	Src                                                                                      string   `json:"src"`
-	// Background the image is drawn for: `light` or `dark`; absent means either.                     
-	Theme                                                                                    *Theme   `json:"theme,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// MIME type to use when the source does not tell it well, e.g. `image/png`.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Sizes the image suits, each `WxH` (such as `48x48`) or `any`; absent means any size.
+	Sizes []string `json:"sizes,omitempty"`
+	// Where the image is: an HTTP(S) URL or a `data:` URI. Consumers should check the origin
+	// and be
+	// careful with SVG, which can embed script.
+	Src string `json:"src"`
+	// Background the image is drawn for: `light` or `dark`; absent means either.
+	Theme *Theme `json:"theme,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Icon) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Icon) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Icon) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4696,14 +4904,16 @@ func (r *Icon) UnmarshalJSON(data []byte) error {
 
 // Mixin for objects that can carry a list of icons.
 type Icons struct {
-	// Icons a client may display for this object. Clients that show icons must handle PNG and              
-	// JPEG and should handle SVG and WebP.                                                                 
-	Icons                                                                                     []IconElement `json:"icons,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Icons) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Icons) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Icons) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4711,21 +4921,23 @@ func (r *Icons) UnmarshalJSON(data []byte) error {
 
 // An image exchanged with a model, inlined as base64.
 type ImageContent struct {
-	// Free metadata about this block.                                                                                   
-	Meta                                                                                        map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                         
-	Annotations                                                                                 *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The image bytes, base64-encoded.                                                                                  
-	Data                                                                                        string                   `json:"data"`
-	// Media type of the image, e.g. `image/png`; which ones work depends on the model provider.                         
-	MIMEType                                                                                    string                   `json:"mimeType"`
-	// Discriminator: always `"image"`.                                                                                  
-	Type                                                                                        ImageContentType         `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The image bytes, base64-encoded.
+	Data string `json:"data"`
+	// Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
+	MIMEType string `json:"mimeType"`
+	// Discriminator: always `"image"`.
+	Type ImageContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ImageContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ImageContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ImageContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4733,25 +4945,27 @@ func (r *ImageContent) UnmarshalJSON(data []byte) error {
 
 // Identity of a client or server program, as reported by itself.
 type Implementation struct {
-	// What the program is for, in plain words.                                                              
-	Description                                                                                *string       `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and               
-	// JPEG and should handle SVG and WebP.                                                                  
-	Icons                                                                                      []IconElement `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                           
-	Name                                                                                       string        `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`              
-	// comes before `name`).                                                                                 
-	Title                                                                                      *string       `json:"title,omitempty"`
-	// Version string of the program.                                                                        
-	Version                                                                                    string        `json:"version"`
-	// Home page of the program.                                                                             
-	WebsiteURL                                                                                 *string       `json:"websiteUrl,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the program is for, in plain words.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Version string of the program.
+	Version string `json:"version"`
+	// Home page of the program.
+	WebsiteURL *string `json:"websiteUrl,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Implementation) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Implementation) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Implementation) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4761,23 +4975,25 @@ func (r *Implementation) UnmarshalJSON(data []byte) error {
 // `requestState` in a retry. At least one of the two is present; `resultType` is
 // `"input_required"`.
 type InputRequiredResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                    
-	Meta                                                                                      *CacheableResultMeta    `json:"_meta,omitempty"`
-	// The questions the client should answer before retrying.                                                        
-	InputRequests                                                                             map[string]InputRequest `json:"inputRequests,omitempty"`
-	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                         
-	// must                                                                                                           
-	// not inspect or alter it.                                                                                       
-	RequestState                                                                              *string                 `json:"requestState,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                        
-	// an                                                                                                             
-	// older server and counts as `"complete"`.                                                                       
-	ResultType                                                                                string                  `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The questions the client should answer before retrying.
+	InputRequests map[string]InputRequest `json:"inputRequests,omitempty"`
+	// Opaque state to send back unchanged in the retry. Only the server reads it; the client
+	// must
+	// not inspect or alter it.
+	RequestState *string `json:"requestState,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InputRequiredResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InputRequiredResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InputRequiredResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4787,17 +5003,19 @@ func (r *InputRequiredResult) UnmarshalJSON(data []byte) error {
 // new
 // request (new `id`) with the same method and arguments plus these two fields.
 type InputResponseRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InputResponseRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InputResponseRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InputResponseRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4806,17 +5024,19 @@ func (r *InputResponseRequestParams) UnmarshalJSON(data []byte) error {
 // Error -32603: the receiver hit an unexpected failure of its own while handling the
 // request.
 type InternalError struct {
-	// Always -32603.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always -32603.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InternalError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InternalError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InternalError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4827,17 +5047,19 @@ func (r *InternalError) UnmarshalJSON(data []byte) error {
 // tools or prompts, missing prompt arguments, bad cursors or log levels, unknown resources,
 // and more.
 type InvalidParamsError struct {
-	// Always -32602.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always -32602.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InvalidParamsError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InvalidParamsError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InvalidParamsError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4847,17 +5069,19 @@ func (r *InvalidParamsError) UnmarshalJSON(data []byte) error {
 // missing
 // `method` or a wrongly typed member).
 type InvalidRequestError struct {
-	// Always -32600.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always -32600.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r InvalidRequestError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r InvalidRequestError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *InvalidRequestError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4865,17 +5089,19 @@ func (r *InvalidRequestError) UnmarshalJSON(data []byte) error {
 
 // A failed JSON-RPC response: an `error` object instead of a result.
 type JSONRPCErrorResponse struct {
-	// Why the request failed.                                                                          
-	Error                                                                                    ErrorClass `json:"error"`
-	// The `id` of the failed request; left out only when the request could not even be read.           
-	ID                                                                                       *RequestID `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                      
-	Jsonrpc                                                                                  Jsonrpc    `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Why the request failed.
+	Error ErrorClass `json:"error"`
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCErrorResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4885,17 +5111,19 @@ func (r *JSONRPCErrorResponse) UnmarshalJSON(data []byte) error {
 //
 // Why the request failed.
 type ErrorClass struct {
-	// Integer naming the kind of failure (see the standard and MCP codes).                          
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer naming the kind of failure (see the standard and MCP codes).
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ErrorClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ErrorClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ErrorClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4913,33 +5141,35 @@ func (r *ErrorClass) UnmarshalJSON(data []byte) error {
 //
 // A failed JSON-RPC response: an `error` object instead of a result.
 type JSONRPCMessage struct {
-	// Correlates the response with this request.                                                                      
-	//                                                                                                                 
-	// The `id` of the request being answered.                                                                         
-	//                                                                                                                 
-	// The `id` of the failed request; left out only when the request could not even be read.                          
-	ID                                                                                          *RequestID             `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                                     
-	Jsonrpc                                                                                     Jsonrpc                `json:"jsonrpc"`
-	// Name of the operation to perform.                                                                               
-	//                                                                                                                 
-	// Name of the event being reported.                                                                               
-	Method                                                                                      *string                `json:"method,omitempty"`
-	// Arguments of the operation. Concrete requests narrow this to a named params type; the                           
-	// open index signature here only lets them do so.                                                                 
-	//                                                                                                                 
-	// Details of the event. Concrete notifications narrow this to a named params type; the open                       
-	// index signature here only lets them do so.                                                                      
-	Params                                                                                      map[string]interface{} `json:"params,omitempty"`
-	// What the request produced.                                                                                      
-	Result                                                                                      map[string]interface{} `json:"result,omitempty"`
-	// Why the request failed.                                                                                         
-	Error                                                                                       *ErrorClass            `json:"error,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	//
+	// The `id` of the request being answered.
+	//
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation to perform.
+	//
+	// Name of the event being reported.
+	Method *string `json:"method,omitempty"`
+	// Arguments of the operation. Concrete requests narrow this to a named params type; the
+	// open index signature here only lets them do so.
+	//
+	// Details of the event. Concrete notifications narrow this to a named params type; the open
+	// index signature here only lets them do so.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// What the request produced.
+	Result map[string]interface{} `json:"result,omitempty"`
+	// Why the request failed.
+	Error *ErrorClass `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4947,18 +5177,20 @@ func (r *JSONRPCMessage) UnmarshalJSON(data []byte) error {
 
 // A JSON-RPC notification: a one-way message with no `id` that never gets a response.
 type JSONRPCNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                                                     
-	Jsonrpc                                                                                     Jsonrpc                `json:"jsonrpc"`
-	// Name of the event being reported.                                                                               
-	Method                                                                                      string                 `json:"method"`
-	// Details of the event. Concrete notifications narrow this to a named params type; the open                       
-	// index signature here only lets them do so.                                                                      
-	Params                                                                                      map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the event being reported.
+	Method string `json:"method"`
+	// Details of the event. Concrete notifications narrow this to a named params type; the open
+	// index signature here only lets them do so.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4966,20 +5198,22 @@ func (r *JSONRPCNotification) UnmarshalJSON(data []byte) error {
 
 // A JSON-RPC request: a call that expects exactly one response carrying the same `id`.
 type JSONRPCRequest struct {
-	// Correlates the response with this request.                                                                  
-	ID                                                                                      *RequestID             `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                                 
-	Jsonrpc                                                                                 Jsonrpc                `json:"jsonrpc"`
-	// Name of the operation to perform.                                                                           
-	Method                                                                                  string                 `json:"method"`
-	// Arguments of the operation. Concrete requests narrow this to a named params type; the                       
-	// open index signature here only lets them do so.                                                             
-	Params                                                                                  map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation to perform.
+	Method string `json:"method"`
+	// Arguments of the operation. Concrete requests narrow this to a named params type; the
+	// open index signature here only lets them do so.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -4991,21 +5225,23 @@ func (r *JSONRPCRequest) UnmarshalJSON(data []byte) error {
 //
 // A failed JSON-RPC response: an `error` object instead of a result.
 type JSONRPCResponse struct {
-	// The `id` of the request being answered.                                                                      
-	//                                                                                                              
-	// The `id` of the failed request; left out only when the request could not even be read.                       
-	ID                                                                                       *RequestID             `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                                  
-	Jsonrpc                                                                                  Jsonrpc                `json:"jsonrpc"`
-	// What the request produced.                                                                                   
-	Result                                                                                   map[string]interface{} `json:"result,omitempty"`
-	// Why the request failed.                                                                                      
-	Error                                                                                    *ErrorClass            `json:"error,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	//
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// What the request produced.
+	Result map[string]interface{} `json:"result,omitempty"`
+	// Why the request failed.
+	Error *ErrorClass `json:"error,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5013,17 +5249,19 @@ func (r *JSONRPCResponse) UnmarshalJSON(data []byte) error {
 
 // A successful JSON-RPC response: the `result` of the request with the same `id`.
 type JSONRPCResultResponse struct {
-	// The `id` of the request being answered.                           
-	ID                                            *RequestID             `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                       
-	Jsonrpc                                       Jsonrpc                `json:"jsonrpc"`
-	// What the request produced.                                        
-	Result                                        map[string]interface{} `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// What the request produced.
+	Result map[string]interface{} `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r JSONRPCResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5033,23 +5271,25 @@ func (r *JSONRPCResultResponse) UnmarshalJSON(data []byte) error {
 // New
 // code uses TitledSingleSelectEnumSchema; this form will be removed.
 type LegacyTitledEnumSchema struct {
-	// Value to pre-select.                                                             
-	Default                                                                   *string   `json:"default,omitempty"`
-	// Help text for the field.                                                         
-	Description                                                               *string   `json:"description,omitempty"`
-	// The values to choose from.                                                       
-	Enum                                                                      []string  `json:"enum"`
-	// Display labels, in the same order as `enum` (not standard JSON Schema).          
-	EnumNames                                                                 []string  `json:"enumNames,omitempty"`
-	// Label of the field.                                                              
-	Title                                                                     *string   `json:"title,omitempty"`
-	// Always `"string"`.                                                               
-	Type                                                                      ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-select.
+	Default *string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Display labels, in the same order as `enum` (not standard JSON Schema).
+	EnumNames []string `json:"enumNames,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LegacyTitledEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5057,19 +5297,21 @@ func (r *LegacyTitledEnumSchema) UnmarshalJSON(data []byte) error {
 
 // Asks the server for (one page of) the prompts it offers.
 type ListPromptsRequest struct {
-	// Correlates the response with this request.                          
-	ID                                            *RequestID               `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                         
-	Jsonrpc                                       Jsonrpc                  `json:"jsonrpc"`
-	// Always `"prompts/list"`.                                            
-	Method                                        ListPromptsRequestMethod `json:"method"`
-	// Where to continue, plus the usual `_meta`.                          
-	Params                                        ListPromptsRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"prompts/list"`.
+	Method ListPromptsRequestMethod `json:"method"`
+	// Where to continue, plus the usual `_meta`.
+	Params ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5079,17 +5321,19 @@ func (r *ListPromptsRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of a list request: the usual `_meta` and an optional position to continue from.
 type ListPromptsRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// The `nextCursor` of the previous page; the server returns the items after it. Absent for                          
-	// the                                                                                                               
-	// first page.                                                                                                       
-	Cursor                                                                                     *string                   `json:"cursor,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The `nextCursor` of the previous page; the server returns the items after it. Absent for
+	// the
+	// first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5097,30 +5341,32 @@ func (r *ListPromptsRequestParams) UnmarshalJSON(data []byte) error {
 
 // One page of the server's prompts, with caching hints.
 type ListPromptsResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// The prompts on this page.                                                                                   
-	Prompts                                                                                   []PromptElement      `json:"prompts"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The prompts on this page.
+	Prompts []PromptElement `json:"prompts"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5128,25 +5374,27 @@ func (r *ListPromptsResult) UnmarshalJSON(data []byte) error {
 
 // A prompt or prompt template the server offers.
 type PromptElement struct {
-	// Free metadata about the prompt.                                                                                
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// The arguments the template can be filled with.                                                                 
-	Arguments                                                                                  []ArgumentElement      `json:"arguments,omitempty"`
-	// What the prompt is for.                                                                                        
-	Description                                                                                *string                `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                        
-	// JPEG and should handle SVG and WebP.                                                                           
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                    
-	Name                                                                                       string                 `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
-	// comes before `name`).                                                                                          
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the prompt.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The arguments the template can be filled with.
+	Arguments []ArgumentElement `json:"arguments,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5154,20 +5402,22 @@ func (r *PromptElement) UnmarshalJSON(data []byte) error {
 
 // One named argument a prompt template accepts.
 type ArgumentElement struct {
-	// What the argument means, for people.                                                            
-	Description                                                                                *string `json:"description,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                     
-	Name                                                                                       string  `json:"name"`
-	// Whether `prompts/get` must supply this argument.                                                
-	Required                                                                                   *bool   `json:"required,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
-	// comes before `name`).                                                                           
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the argument means, for people.
+	Description *string `json:"description,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Whether `prompts/get` must supply this argument.
+	Required *bool `json:"required,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ArgumentElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ArgumentElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5175,17 +5425,19 @@ func (r *ArgumentElement) UnmarshalJSON(data []byte) error {
 
 // The successful response to `prompts/list`.
 type ListPromptsResultResponse struct {
-	// The `id` of the request being answered.                                    
-	ID                                            *RequestID                      `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                
-	Jsonrpc                                       Jsonrpc                         `json:"jsonrpc"`
-	// The page of prompts.                                                       
-	Result                                        ListPromptsResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The page of prompts.
+	Result ListPromptsResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5195,30 +5447,32 @@ func (r *ListPromptsResultResponse) UnmarshalJSON(data []byte) error {
 //
 // One page of the server's prompts, with caching hints.
 type ListPromptsResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// The prompts on this page.                                                                                   
-	Prompts                                                                                   []PromptElement      `json:"prompts"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The prompts on this page.
+	Prompts []PromptElement `json:"prompts"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListPromptsResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListPromptsResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListPromptsResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5226,19 +5480,21 @@ func (r *ListPromptsResultResponseResult) UnmarshalJSON(data []byte) error {
 
 // Asks the server for (one page of) its resource templates.
 type ListResourceTemplatesRequest struct {
-	// Correlates the response with this request.                                    
-	ID                                            *RequestID                         `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                   
-	Jsonrpc                                       Jsonrpc                            `json:"jsonrpc"`
-	// Always `"resources/templates/list"`.                                          
-	Method                                        ListResourceTemplatesRequestMethod `json:"method"`
-	// Where to continue, plus the usual `_meta`.                                    
-	Params                                        ListPromptsRequestParams           `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"resources/templates/list"`.
+	Method ListResourceTemplatesRequestMethod `json:"method"`
+	// Where to continue, plus the usual `_meta`.
+	Params ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5246,30 +5502,32 @@ func (r *ListResourceTemplatesRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's resource templates, with caching hints.
 type ListResourceTemplatesResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                      
-	Meta                                                                                      *CacheableResultMeta      `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                           
-	// `"private"` means only requests made with the same authorization.                                                
-	CacheScope                                                                                CacheScope                `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                              
-	// absent                                                                                                           
-	// this is the last page.                                                                                           
-	NextCursor                                                                                *string                   `json:"nextCursor,omitempty"`
-	// The templates on this page.                                                                                      
-	ResourceTemplates                                                                         []ResourceTemplateElement `json:"resourceTemplates"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                          
-	// an                                                                                                               
-	// older server and counts as `"complete"`.                                                                         
-	ResultType                                                                                string                    `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                             
-	// means                                                                                                            
-	// stale at once; this is not a polling interval.                                                                   
-	TTLMS                                                                                     int64                     `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The templates on this page.
+	ResourceTemplates []ResourceTemplateElement `json:"resourceTemplates"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5277,30 +5535,32 @@ func (r *ListResourceTemplatesResult) UnmarshalJSON(data []byte) error {
 
 // A pattern for a family of resources whose URIs the client fills in itself.
 type ResourceTemplateElement struct {
-	// Free metadata about the template.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the matching resources hold, written to help a model decide whether to use them.                            
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Media type shared by every matching resource; give it only when they all have the same                           
-	// one.                                                                                                             
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       string                   `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// RFC 6570 URI template that expands to the URIs of matching resources.                                            
-	URITemplate                                                                                string                   `json:"uriTemplate"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the template.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the matching resources hold, written to help a model decide whether to use them.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type shared by every matching resource; give it only when they all have the same
+	// one.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// RFC 6570 URI template that expands to the URIs of matching resources.
+	URITemplate string `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplateElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5308,17 +5568,19 @@ func (r *ResourceTemplateElement) UnmarshalJSON(data []byte) error {
 
 // The successful response to `resources/templates/list`.
 type ListResourceTemplatesResultResponse struct {
-	// The `id` of the request being answered.                                              
-	ID                                            *RequestID                                `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                          
-	Jsonrpc                                       Jsonrpc                                   `json:"jsonrpc"`
-	// The page of templates.                                                               
-	Result                                        ListResourceTemplatesResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The page of templates.
+	Result ListResourceTemplatesResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5328,30 +5590,32 @@ func (r *ListResourceTemplatesResultResponse) UnmarshalJSON(data []byte) error {
 //
 // One page of the server's resource templates, with caching hints.
 type ListResourceTemplatesResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                      
-	Meta                                                                                      *CacheableResultMeta      `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                           
-	// `"private"` means only requests made with the same authorization.                                                
-	CacheScope                                                                                CacheScope                `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                              
-	// absent                                                                                                           
-	// this is the last page.                                                                                           
-	NextCursor                                                                                *string                   `json:"nextCursor,omitempty"`
-	// The templates on this page.                                                                                      
-	ResourceTemplates                                                                         []ResourceTemplateElement `json:"resourceTemplates"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                          
-	// an                                                                                                               
-	// older server and counts as `"complete"`.                                                                         
-	ResultType                                                                                string                    `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                             
-	// means                                                                                                            
-	// stale at once; this is not a polling interval.                                                                   
-	TTLMS                                                                                     int64                     `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The templates on this page.
+	ResourceTemplates []ResourceTemplateElement `json:"resourceTemplates"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourceTemplatesResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourceTemplatesResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourceTemplatesResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5359,19 +5623,21 @@ func (r *ListResourceTemplatesResultResponseResult) UnmarshalJSON(data []byte) e
 
 // Asks the server for (one page of) the resources it offers.
 type ListResourcesRequest struct {
-	// Correlates the response with this request.                            
-	ID                                            *RequestID                 `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                           
-	Jsonrpc                                       Jsonrpc                    `json:"jsonrpc"`
-	// Always `"resources/list"`.                                            
-	Method                                        ListResourcesRequestMethod `json:"method"`
-	// Where to continue, plus the usual `_meta`.                            
-	Params                                        ListPromptsRequestParams   `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"resources/list"`.
+	Method ListResourcesRequestMethod `json:"method"`
+	// Where to continue, plus the usual `_meta`.
+	Params ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5379,30 +5645,32 @@ func (r *ListResourcesRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's resources, with caching hints.
 type ListResourcesResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// The resources on this page.                                                                                 
-	Resources                                                                                 []ResourceElement    `json:"resources"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The resources on this page.
+	Resources []ResourceElement `json:"resources"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5410,31 +5678,33 @@ func (r *ListResourcesResult) UnmarshalJSON(data []byte) error {
 
 // A resource the server can read, as listed by `resources/list`.
 type ResourceElement struct {
-	// Free metadata about the resource.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, written to help a model decide whether to use it.                                       
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Media type of the resource, when known.                                                                          
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       string                   `json:"name"`
-	// Size of the raw contents in bytes (before any base64 encoding), when known.                                      
-	Size                                                                                       *int64                   `json:"size,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// The URI that identifies the resource and is passed to `resources/read`.                                          
-	URI                                                                                        string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the resource.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, written to help a model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the resource, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Size of the raw contents in bytes (before any base64 encoding), when known.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// The URI that identifies the resource and is passed to `resources/read`.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceElement) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceElement) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceElement) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5442,17 +5712,19 @@ func (r *ResourceElement) UnmarshalJSON(data []byte) error {
 
 // The successful response to `resources/list`.
 type ListResourcesResultResponse struct {
-	// The `id` of the request being answered.                                      
-	ID                                            *RequestID                        `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                  
-	Jsonrpc                                       Jsonrpc                           `json:"jsonrpc"`
-	// The page of resources.                                                       
-	Result                                        ListResourcesResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The page of resources.
+	Result ListResourcesResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5462,30 +5734,32 @@ func (r *ListResourcesResultResponse) UnmarshalJSON(data []byte) error {
 //
 // One page of the server's resources, with caching hints.
 type ListResourcesResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// The resources on this page.                                                                                 
-	Resources                                                                                 []ResourceElement    `json:"resources"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The resources on this page.
+	Resources []ResourceElement `json:"resources"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListResourcesResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListResourcesResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListResourcesResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5495,15 +5769,17 @@ func (r *ListResourcesResultResponseResult) UnmarshalJSON(data []byte) error {
 // InputRequiredResult;
 // the request has no arguments. Deprecated.
 type ListRootsRequest struct {
-	// Always `"roots/list"`.                                     
-	Method                                ListRootsRequestMethod  `json:"method"`
-	// Nothing but optional free metadata.                        
-	Params                                *ListRootsRequestParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always `"roots/list"`.
+	Method ListRootsRequestMethod `json:"method"`
+	// Nothing but optional free metadata.
+	Params *ListRootsRequestParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5511,13 +5787,15 @@ func (r *ListRootsRequest) UnmarshalJSON(data []byte) error {
 
 // Nothing but optional free metadata.
 type ListRootsRequestParams struct {
-	// Free metadata about the request.                       
-	Meta                               map[string]interface{} `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the request.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5527,13 +5805,15 @@ func (r *ListRootsRequestParams) UnmarshalJSON(data []byte) error {
 // will not
 // answer simply does not retry.
 type ListRootsResult struct {
-	// The roots the server may use.              
-	Roots                           []RootElement `json:"roots"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The roots the server may use.
+	Roots []RootElement `json:"roots"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListRootsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListRootsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5541,19 +5821,21 @@ func (r *ListRootsResult) UnmarshalJSON(data []byte) error {
 
 // Asks the server for (one page of) the tools it offers.
 type ListToolsRequest struct {
-	// Correlates the response with this request.                          
-	ID                                            *RequestID               `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                         
-	Jsonrpc                                       Jsonrpc                  `json:"jsonrpc"`
-	// Always `"tools/list"`.                                              
-	Method                                        ListToolsRequestMethod   `json:"method"`
-	// Where to continue, plus the usual `_meta`.                          
-	Params                                        ListPromptsRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"tools/list"`.
+	Method ListToolsRequestMethod `json:"method"`
+	// Where to continue, plus the usual `_meta`.
+	Params ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5561,30 +5843,32 @@ func (r *ListToolsRequest) UnmarshalJSON(data []byte) error {
 
 // One page of the server's tools, with caching hints. The order should be stable.
 type ListToolsResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// The tools on this page.                                                                                     
-	Tools                                                                                     []ToolElement        `json:"tools"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// The tools on this page.
+	Tools []ToolElement `json:"tools"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5592,17 +5876,19 @@ func (r *ListToolsResult) UnmarshalJSON(data []byte) error {
 
 // The successful response to `tools/list`.
 type ListToolsResultResponse struct {
-	// The `id` of the request being answered.                                  
-	ID                                            *RequestID                    `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                              
-	Jsonrpc                                       Jsonrpc                       `json:"jsonrpc"`
-	// The page of tools.                                                       
-	Result                                        ListToolsResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The page of tools.
+	Result ListToolsResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5612,30 +5898,32 @@ func (r *ListToolsResultResponse) UnmarshalJSON(data []byte) error {
 //
 // One page of the server's tools, with caching hints. The order should be stable.
 type ListToolsResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// The tools on this page.                                                                                     
-	Tools                                                                                     []ToolElement        `json:"tools"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// The tools on this page.
+	Tools []ToolElement `json:"tools"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ListToolsResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ListToolsResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ListToolsResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5645,17 +5933,19 @@ func (r *ListToolsResultResponseResult) UnmarshalJSON(data []byte) error {
 // server must
 // not send any.
 type LoggingMessageNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                             
-	Jsonrpc                                              Jsonrpc                               `json:"jsonrpc"`
-	// Always `"notifications/message"`.                                                       
-	Method                                               LoggingMessageNotificationMethod      `json:"method"`
-	// The severity, the logger name and the logged data.                                      
-	Params                                               LoggingMessageNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/message"`.
+	Method LoggingMessageNotificationMethod `json:"method"`
+	// The severity, the logger name and the logged data.
+	Params LoggingMessageNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5665,19 +5955,21 @@ func (r *LoggingMessageNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `notifications/message`.
 type LoggingMessageNotificationParamsClass struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// What is logged: a string, an object or any other JSON value.                                                         
-	Data                                                                                   interface{}                      `json:"data"`
-	// How severe the message is; never below the level the request asked for.                                              
-	Level                                                                                  LoggingLevel                     `json:"level"`
-	// Name of the component that logged the message.                                                                       
-	Logger                                                                                 *string                          `json:"logger,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// What is logged: a string, an object or any other JSON value.
+	Data interface{} `json:"data"`
+	// How severe the message is; never below the level the request asked for.
+	Level LoggingLevel `json:"level"`
+	// Name of the component that logged the message.
+	Logger *string `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5685,19 +5977,21 @@ func (r *LoggingMessageNotificationParamsClass) UnmarshalJSON(data []byte) error
 
 // Parameters of `notifications/message`.
 type LoggingMessageNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// What is logged: a string, an object or any other JSON value.                                                         
-	Data                                                                                   interface{}                      `json:"data"`
-	// How severe the message is; never below the level the request asked for.                                              
-	Level                                                                                  LoggingLevel                     `json:"level"`
-	// Name of the component that logged the message.                                                                       
-	Logger                                                                                 *string                          `json:"logger,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// What is logged: a string, an object or any other JSON value.
+	Data interface{} `json:"data"`
+	// How severe the message is; never below the level the request asked for.
+	Level LoggingLevel `json:"level"`
+	// Name of the component that logged the message.
+	Logger *string `json:"logger,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r LoggingMessageNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5707,17 +6001,19 @@ func (r *LoggingMessageNotificationParams) UnmarshalJSON(data []byte) error {
 // advertised.
 // On HTTP it comes with status 404.
 type MethodNotFoundError struct {
-	// Always -32601.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always -32601.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r MethodNotFoundError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r MethodNotFoundError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *MethodNotFoundError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5726,17 +6022,19 @@ func (r *MethodNotFoundError) UnmarshalJSON(data []byte) error {
 // Error -32021: the server cannot handle the request without a client capability that the
 // request's `clientCapabilities` did not declare.
 type MissingRequiredClientCapabilityError struct {
-	// The error, with code -32021 and the capabilities that were missing.                                                             
-	Error                                                                                    MissingRequiredClientCapabilityErrorError `json:"error"`
-	// The `id` of the failed request; left out only when the request could not even be read.                                          
-	ID                                                                                       *RequestID                                `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                                                     
-	Jsonrpc                                                                                  Jsonrpc                                   `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The error, with code -32021 and the capabilities that were missing.
+	Error MissingRequiredClientCapabilityErrorError `json:"error"`
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r MissingRequiredClientCapabilityError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *MissingRequiredClientCapabilityError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5748,21 +6046,23 @@ func (r *MissingRequiredClientCapabilityError) UnmarshalJSON(data []byte) error 
 //
 // Why the request failed.
 type MissingRequiredClientCapabilityErrorError struct {
-	// Integer naming the kind of failure (see the standard and MCP codes).                         
-	//                                                                                              
-	// Always -32021.                                                                               
-	Code                                                                                 int64      `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).           
-	//                                                                                              
-	// Which capabilities are needed.                                                               
-	Data                                                                                 PurpleData `json:"data"`
-	// Short human-readable summary, ideally one sentence.                                          
-	Message                                                                              string     `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer naming the kind of failure (see the standard and MCP codes).
+	//
+	// Always -32021.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	//
+	// Which capabilities are needed.
+	Data PurpleData `json:"data"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r MissingRequiredClientCapabilityErrorError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *MissingRequiredClientCapabilityErrorError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5770,13 +6070,15 @@ func (r *MissingRequiredClientCapabilityErrorError) UnmarshalJSON(data []byte) e
 
 // Which capabilities are needed.
 type PurpleData struct {
-	// The client capabilities the server needs in order to serve this request.                                         
-	RequiredCapabilities                                                       IoModelcontextprotocolClientCapabilities `json:"requiredCapabilities"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The client capabilities the server needs in order to serve this request.
+	RequiredCapabilities IoModelcontextprotocolClientCapabilities `json:"requiredCapabilities"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PurpleData) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PurpleData) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PurpleData) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5785,15 +6087,17 @@ func (r *PurpleData) UnmarshalJSON(data []byte) error {
 // A hint about which model to use. Clients may interpret keys not defined here as they see
 // fit.
 type ModelHint struct {
-	// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable        
-	// model                                                                                         
-	// of another provider.                                                                          
-	Name                                                                                     *string `json:"name,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// A piece of a model name to match, e.g. `sonnet`; the client may map it to a comparable
+	// model
+	// of another provider.
+	Name *string `json:"name,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelHint) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelHint) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelHint) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5802,19 +6106,21 @@ func (r *ModelHint) UnmarshalJSON(data []byte) error {
 // How the server would weigh models against each other. The client decides; these are
 // advice.
 type ModelPreferences struct {
-	// How much low cost matters, from 0 (not at all) to 1 (most).                                     
-	CostPriority                                                                         *float64      `json:"costPriority,omitempty"`
-	// Name hints, tried in order, first match wins; they outrank the numeric priorities.              
-	Hints                                                                                []HintElement `json:"hints,omitempty"`
-	// How much capability matters, from 0 (not at all) to 1 (most).                                   
-	IntelligencePriority                                                                 *float64      `json:"intelligencePriority,omitempty"`
-	// How much low latency matters, from 0 (not at all) to 1 (most).                                  
-	SpeedPriority                                                                        *float64      `json:"speedPriority,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// How much low cost matters, from 0 (not at all) to 1 (most).
+	CostPriority *float64 `json:"costPriority,omitempty"`
+	// Name hints, tried in order, first match wins; they outrank the numeric priorities.
+	Hints []HintElement `json:"hints,omitempty"`
+	// How much capability matters, from 0 (not at all) to 1 (most).
+	IntelligencePriority *float64 `json:"intelligencePriority,omitempty"`
+	// How much low latency matters, from 0 (not at all) to 1 (most).
+	SpeedPriority *float64 `json:"speedPriority,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ModelPreferences) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ModelPreferences) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5826,25 +6132,27 @@ func (r *ModelPreferences) UnmarshalJSON(data []byte) error {
 //
 // A multiple choice among values that each have a display label; the answer is an array.
 type MultiSelectEnumSchema struct {
-	// Values to pre-select.                                            
-	Default                              []string                       `json:"default,omitempty"`
-	// Help text for the field.                                         
-	Description                          *string                        `json:"description,omitempty"`
-	// What each picked item may be.                                    
-	Items                                PrimitiveSchemaDefinitionItems `json:"items"`
-	// Most options the user may pick.                                  
-	MaxItems                             *int64                         `json:"maxItems,omitempty"`
-	// Fewest options the user must pick.                               
-	MinItems                             *int64                         `json:"minItems,omitempty"`
-	// Label of the field.                                              
-	Title                                *string                        `json:"title,omitempty"`
-	// Always `"array"`.                                                
-	Type                                 MultiSelectEnumSchemaType      `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values to pre-select.
+	Default []string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// What each picked item may be.
+	Items PrimitiveSchemaDefinitionItems `json:"items"`
+	// Most options the user may pick.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must pick.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"array"`.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r MultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5852,16 +6160,18 @@ func (r *MultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // The method-and-params core of any notification, before the JSON-RPC envelope is added.
 type Notification struct {
-	// Name of the event being reported.                                                                               
-	Method                                                                                      string                 `json:"method"`
-	// Details of the event. Concrete notifications narrow this to a named params type; the open                       
-	// index signature here only lets them do so.                                                                      
-	Params                                                                                      map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the event being reported.
+	Method string `json:"method"`
+	// Details of the event. Concrete notifications narrow this to a named params type; the open
+	// index signature here only lets them do so.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Notification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Notification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Notification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5870,15 +6180,17 @@ func (r *Notification) UnmarshalJSON(data []byte) error {
 // The `_meta` of a notification's `params`. Besides free keys it tells which listen stream
 // delivered the notification.
 type NotificationMetaObject struct {
-	// The `id` of the `subscriptions/listen` request whose stream carries this notification           
-	// (same                                                                                           
-	// JSON type as that id). Required on listen-stream notifications, absent on all others.           
-	IoModelcontextprotocolSubscriptionID                                                    *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the `subscriptions/listen` request whose stream carries this notification
+	// (same
+	// JSON type as that id). Required on listen-stream notifications, absent on all others.
+	IoModelcontextprotocolSubscriptionID *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r NotificationMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r NotificationMetaObject) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *NotificationMetaObject) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5886,13 +6198,15 @@ func (r *NotificationMetaObject) UnmarshalJSON(data []byte) error {
 
 // Parameters every notification may carry.
 type NotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r NotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r NotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *NotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5900,23 +6214,25 @@ func (r *NotificationParams) UnmarshalJSON(data []byte) error {
 
 // A numeric field, either any number or integers only.
 type NumberSchema struct {
-	// Value to pre-fill.                                                        
-	Default                                                     *float64         `json:"default,omitempty"`
-	// Help text for the field.                                                  
-	Description                                                 *string          `json:"description,omitempty"`
-	// Largest value accepted.                                                   
-	Maximum                                                     *float64         `json:"maximum,omitempty"`
-	// Smallest value accepted.                                                  
-	Minimum                                                     *float64         `json:"minimum,omitempty"`
-	// Label of the field.                                                       
-	Title                                                       *string          `json:"title,omitempty"`
-	// `"number"` for any number, `"integer"` for whole numbers.                 
-	Type                                                        NumberSchemaType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-fill.
+	Default *float64 `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// Largest value accepted.
+	Maximum *float64 `json:"maximum,omitempty"`
+	// Smallest value accepted.
+	Minimum *float64 `json:"minimum,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// `"number"` for any number, `"integer"` for whole numbers.
+	Type NumberSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r NumberSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r NumberSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *NumberSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5924,19 +6240,21 @@ func (r *NumberSchema) UnmarshalJSON(data []byte) error {
 
 // A request for one page of a list. Concrete list methods fix `method`.
 type PaginatedRequest struct {
-	// Correlates the response with this request.                          
-	ID                                            *RequestID               `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                         
-	Jsonrpc                                       Jsonrpc                  `json:"jsonrpc"`
-	// Name of the operation to perform.                                   
-	Method                                        string                   `json:"method"`
-	// Where to continue, plus the usual `_meta`.                          
-	Params                                        ListPromptsRequestParams `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Name of the operation to perform.
+	Method string `json:"method"`
+	// Where to continue, plus the usual `_meta`.
+	Params ListPromptsRequestParams `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5944,17 +6262,19 @@ func (r *PaginatedRequest) UnmarshalJSON(data []byte) error {
 
 // Parameters of a list request: the usual `_meta` and an optional position to continue from.
 type PaginatedRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// The `nextCursor` of the previous page; the server returns the items after it. Absent for                          
-	// the                                                                                                               
-	// first page.                                                                                                       
-	Cursor                                                                                     *string                   `json:"cursor,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The `nextCursor` of the previous page; the server returns the items after it. Absent for
+	// the
+	// first page.
+	Cursor *string `json:"cursor,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5962,21 +6282,23 @@ func (r *PaginatedRequestParams) UnmarshalJSON(data []byte) error {
 
 // A result holding one page of a list.
 type PaginatedResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Position after the last item of this page. When present more items may follow; when                         
-	// absent                                                                                                      
-	// this is the last page.                                                                                      
-	NextCursor                                                                                *string              `json:"nextCursor,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PaginatedResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PaginatedResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -5984,17 +6306,19 @@ func (r *PaginatedResult) UnmarshalJSON(data []byte) error {
 
 // Error -32700: the receiver got text that is not valid JSON.
 type ParseError struct {
-	// Always -32700.                                                                                
-	Code                                                                                 int64       `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).            
-	Data                                                                                 interface{} `json:"data,omitempty"`
-	// Short human-readable summary, ideally one sentence.                                           
-	Message                                                                              string      `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Always -32700.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	Data interface{} `json:"data,omitempty"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ParseError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ParseError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ParseError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6003,17 +6327,19 @@ func (r *ParseError) UnmarshalJSON(data []byte) error {
 // Reports how far a long-running request has got. Sent only for requests that carried a
 // `progressToken`, and never after their response.
 type ProgressNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                                       
-	Jsonrpc                                                              Jsonrpc                         `json:"jsonrpc"`
-	// Always `"notifications/progress"`.                                                                
-	Method                                                               ProgressNotificationMethod      `json:"method"`
-	// The token, the amount done and optionally the total and a message.                                
-	Params                                                               ProgressNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/progress"`.
+	Method ProgressNotificationMethod `json:"method"`
+	// The token, the amount done and optionally the total and a message.
+	Params ProgressNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6023,23 +6349,25 @@ func (r *ProgressNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `notifications/progress`.
 type ProgressNotificationParamsClass struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                  
-	Meta                                                                                    *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// A short human-readable note about the current step.                                                                   
-	Message                                                                                 *string                          `json:"message,omitempty"`
-	// How far the work has got. It must grow with every notification and may be fractional,                                 
-	// even                                                                                                                  
-	// when the total is unknown.                                                                                            
-	Progress                                                                                float64                          `json:"progress"`
-	// The token from the request's `_meta`, identifying which request progressed.                                           
-	ProgressToken                                                                           *RequestID                       `json:"progressToken"`
-	// The value `progress` will reach when the work is done, when known.                                                    
-	Total                                                                                   *float64                         `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// A short human-readable note about the current step.
+	Message *string `json:"message,omitempty"`
+	// How far the work has got. It must grow with every notification and may be fractional,
+	// even
+	// when the total is unknown.
+	Progress float64 `json:"progress"`
+	// The token from the request's `_meta`, identifying which request progressed.
+	ProgressToken *RequestID `json:"progressToken"`
+	// The value `progress` will reach when the work is done, when known.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6047,23 +6375,25 @@ func (r *ProgressNotificationParamsClass) UnmarshalJSON(data []byte) error {
 
 // Parameters of `notifications/progress`.
 type ProgressNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                  
-	Meta                                                                                    *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// A short human-readable note about the current step.                                                                   
-	Message                                                                                 *string                          `json:"message,omitempty"`
-	// How far the work has got. It must grow with every notification and may be fractional,                                 
-	// even                                                                                                                  
-	// when the total is unknown.                                                                                            
-	Progress                                                                                float64                          `json:"progress"`
-	// The token from the request's `_meta`, identifying which request progressed.                                           
-	ProgressToken                                                                           *RequestID                       `json:"progressToken"`
-	// The value `progress` will reach when the work is done, when known.                                                    
-	Total                                                                                   *float64                         `json:"total,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// A short human-readable note about the current step.
+	Message *string `json:"message,omitempty"`
+	// How far the work has got. It must grow with every notification and may be fractional,
+	// even
+	// when the total is unknown.
+	Progress float64 `json:"progress"`
+	// The token from the request's `_meta`, identifying which request progressed.
+	ProgressToken *RequestID `json:"progressToken"`
+	// The value `progress` will reach when the work is done, when known.
+	Total *float64 `json:"total,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ProgressNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6071,25 +6401,27 @@ func (r *ProgressNotificationParams) UnmarshalJSON(data []byte) error {
 
 // A prompt or prompt template the server offers.
 type Prompt struct {
-	// Free metadata about the prompt.                                                                                
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// The arguments the template can be filled with.                                                                 
-	Arguments                                                                                  []ArgumentElement      `json:"arguments,omitempty"`
-	// What the prompt is for.                                                                                        
-	Description                                                                                *string                `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                        
-	// JPEG and should handle SVG and WebP.                                                                           
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                    
-	Name                                                                                       string                 `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
-	// comes before `name`).                                                                                          
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the prompt.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The arguments the template can be filled with.
+	Arguments []ArgumentElement `json:"arguments,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Prompt) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Prompt) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Prompt) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6097,20 +6429,22 @@ func (r *Prompt) UnmarshalJSON(data []byte) error {
 
 // One named argument a prompt template accepts.
 type PromptArgument struct {
-	// What the argument means, for people.                                                            
-	Description                                                                                *string `json:"description,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                     
-	Name                                                                                       string  `json:"name"`
-	// Whether `prompts/get` must supply this argument.                                                
-	Required                                                                                   *bool   `json:"required,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`        
-	// comes before `name`).                                                                           
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the argument means, for people.
+	Description *string `json:"description,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Whether `prompts/get` must supply this argument.
+	Required *bool `json:"required,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptArgument) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptArgument) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptArgument) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6119,17 +6453,19 @@ func (r *PromptArgument) UnmarshalJSON(data []byte) error {
 // Tells a listener that the set of available prompts changed. Sent only on a
 // `subscriptions/listen` stream that asked for `promptsListChanged`.
 type PromptListChangedNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                        
-	Jsonrpc                                          Jsonrpc                              `json:"jsonrpc"`
-	// Always `"notifications/prompts/list_changed"`.                                     
-	Method                                           PromptListChangedNotificationMethod  `json:"method"`
-	// Only the `_meta` naming the listen stream.                                         
-	Params                                           *PromptListChangedNotificationParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/prompts/list_changed"`.
+	Method PromptListChangedNotificationMethod `json:"method"`
+	// Only the `_meta` naming the listen stream.
+	Params *PromptListChangedNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6139,13 +6475,15 @@ func (r *PromptListChangedNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters every notification may carry.
 type PromptListChangedNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptListChangedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptListChangedNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptListChangedNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6155,15 +6493,17 @@ func (r *PromptListChangedNotificationParams) UnmarshalJSON(data []byte) error {
 // message
 // it may embed resources.
 type PromptMessage struct {
-	// The single content block of the message.             
-	Content                                    ContentBlock `json:"content"`
-	// Who the message is from.                             
-	Role                                       Role         `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The single content block of the message.
+	Content ContentBlock `json:"content"`
+	// Who the message is from.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6171,18 +6511,20 @@ func (r *PromptMessage) UnmarshalJSON(data []byte) error {
 
 // Points at a prompt by name, as the thing whose argument is being completed.
 type PromptReference struct {
-	// Identifier meant for programs; shown to people only when there is no title.                                 
-	Name                                                                                       string              `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                    
-	// comes before `name`).                                                                                       
-	Title                                                                                      *string             `json:"title,omitempty"`
-	// Discriminator: always `"ref/prompt"`.                                                                       
-	Type                                                                                       PromptReferenceType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Discriminator: always `"ref/prompt"`.
+	Type PromptReferenceType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r PromptReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r PromptReference) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *PromptReference) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6191,19 +6533,21 @@ func (r *PromptReference) UnmarshalJSON(data []byte) error {
 // Asks the server for the contents of one resource. It may answer with an
 // InputRequiredResult.
 type ReadResourceRequest struct {
-	// Correlates the response with this request.                                                 
-	ID                                                             *RequestID                     `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                
-	Jsonrpc                                                        Jsonrpc                        `json:"jsonrpc"`
-	// Always `"resources/read"`.                                                                 
-	Method                                                         ReadResourceRequestMethod      `json:"method"`
-	// Which resource to read, plus any input responses of a retry.                               
-	Params                                                         ReadResourceRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"resources/read"`.
+	Method ReadResourceRequestMethod `json:"method"`
+	// Which resource to read, plus any input responses of a retry.
+	Params ReadResourceRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6214,20 +6558,22 @@ func (r *ReadResourceRequest) UnmarshalJSON(data []byte) error {
 // Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
 // answers.
 type ReadResourceRequestParamsClass struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// URI of the resource to read; the scheme is free and the server decides how to interpret                           
-	// it.                                                                                                               
-	URI                                                                                        string                    `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// URI of the resource to read; the scheme is free and the server decides how to interpret
+	// it.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6236,20 +6582,22 @@ func (r *ReadResourceRequestParamsClass) UnmarshalJSON(data []byte) error {
 // Parameters of `resources/read`; a retry after an InputRequiredResult also carries the
 // answers.
 type ReadResourceRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                        
-	Meta                                                                                       CallToolRequestParamsMeta `json:"_meta"`
-	// Answers to the previous result's `inputRequests`, under the same keys.                                            
-	InputResponses                                                                             map[string]InputResponse  `json:"inputResponses,omitempty"`
-	// The previous result's `requestState`, byte for byte; left out when that result had none.                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// URI of the resource to read; the scheme is free and the server decides how to interpret                           
-	// it.                                                                                                               
-	URI                                                                                        string                    `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Answers to the previous result's `inputRequests`, under the same keys.
+	InputResponses map[string]InputResponse `json:"inputResponses,omitempty"`
+	// The previous result's `requestState`, byte for byte; left out when that result had none.
+	RequestState *string `json:"requestState,omitempty"`
+	// URI of the resource to read; the scheme is free and the server decides how to interpret
+	// it.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6258,26 +6606,28 @@ func (r *ReadResourceRequestParams) UnmarshalJSON(data []byte) error {
 // The contents of a resource; several entries are possible (e.g. the files of a directory).
 // A missing resource is an error (-32602), not an empty list.
 type ReadResourceResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                 
-	Meta                                                                                      *CacheableResultMeta `json:"_meta,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                      
-	// `"private"` means only requests made with the same authorization.                                           
-	CacheScope                                                                                CacheScope           `json:"cacheScope"`
-	// The contents read, each as text or as base64 bytes.                                                         
-	Contents                                                                                  []ContentElement     `json:"contents"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                     
-	// an                                                                                                          
-	// older server and counts as `"complete"`.                                                                    
-	ResultType                                                                                string               `json:"resultType"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                        
-	// means                                                                                                       
-	// stale at once; this is not a polling interval.                                                              
-	TTLMS                                                                                     int64                `json:"ttlMs"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope CacheScope `json:"cacheScope"`
+	// The contents read, each as text or as base64 bytes.
+	Contents []ContentElement `json:"contents"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS int64 `json:"ttlMs"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6285,17 +6635,19 @@ func (r *ReadResourceResult) UnmarshalJSON(data []byte) error {
 
 // The successful response to `resources/read`: the contents, or a request for more input.
 type ReadResourceResultResponse struct {
-	// The `id` of the request being answered.                                                                 
-	ID                                                                        *RequestID                       `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                                             
-	Jsonrpc                                                                   Jsonrpc                          `json:"jsonrpc"`
-	// The contents, or what the server still needs before it can return them.                                 
-	Result                                                                    ReadResourceResultResponseResult `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The contents, or what the server still needs before it can return them.
+	Result ReadResourceResultResponseResult `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6310,32 +6662,34 @@ func (r *ReadResourceResultResponse) UnmarshalJSON(data []byte) error {
 // The contents of a resource; several entries are possible (e.g. the files of a directory).
 // A missing resource is an error (-32602), not an empty list.
 type ReadResourceResultResponseResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                    
-	Meta                                                                                      *CacheableResultMeta    `json:"_meta,omitempty"`
-	// The questions the client should answer before retrying.                                                        
-	InputRequests                                                                             map[string]InputRequest `json:"inputRequests,omitempty"`
-	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                         
-	// must                                                                                                           
-	// not inspect or alter it.                                                                                       
-	RequestState                                                                              *string                 `json:"requestState,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                        
-	// an                                                                                                             
-	// older server and counts as `"complete"`.                                                                       
-	ResultType                                                                                string                  `json:"resultType"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                         
-	// `"private"` means only requests made with the same authorization.                                              
-	CacheScope                                                                                *CacheScope             `json:"cacheScope,omitempty"`
-	// The contents read, each as text or as base64 bytes.                                                            
-	Contents                                                                                  []ContentElement        `json:"contents,omitempty"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                           
-	// means                                                                                                          
-	// stale at once; this is not a polling interval.                                                                 
-	TTLMS                                                                                     *int64                  `json:"ttlMs,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	Meta *CacheableResultMeta `json:"_meta,omitempty"`
+	// The questions the client should answer before retrying.
+	InputRequests map[string]InputRequest `json:"inputRequests,omitempty"`
+	// Opaque state to send back unchanged in the retry. Only the server reads it; the client
+	// must
+	// not inspect or alter it.
+	RequestState *string `json:"requestState,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope *CacheScope `json:"cacheScope,omitempty"`
+	// The contents read, each as text or as base64 bytes.
+	Contents []ContentElement `json:"contents,omitempty"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS *int64 `json:"ttlMs,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ReadResourceResultResponseResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ReadResourceResultResponseResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6345,16 +6699,18 @@ func (r *ReadResourceResultResponseResult) UnmarshalJSON(data []byte) error {
 // the
 // shape of the input requests a server embeds in an InputRequiredResult.
 type Request struct {
-	// Name of the operation to perform.                                                                           
-	Method                                                                                  string                 `json:"method"`
-	// Arguments of the operation. Concrete requests narrow this to a named params type; the                       
-	// open index signature here only lets them do so.                                                             
-	Params                                                                                  map[string]interface{} `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Name of the operation to perform.
+	Method string `json:"method"`
+	// Arguments of the operation. Concrete requests narrow this to a named params type; the
+	// open index signature here only lets them do so.
+	Params map[string]interface{} `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Request) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Request) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Request) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6365,29 +6721,31 @@ func (r *Request) UnmarshalJSON(data []byte) error {
 // the client capabilities that apply to this one request (there is no session to remember
 // them).
 type RequestMetaObject struct {
-	// What the client can do while this request is served. Required; `{}` declares nothing. The                                         
-	// server must not assume capabilities from earlier requests.                                                                        
-	IoModelcontextprotocolClientCapabilities                                                    IoModelcontextprotocolClientCapabilities `json:"io.modelcontextprotocol/clientCapabilities"`
-	// Self-reported identity of the client software. Recommended on every request; meant for                                            
-	// display and logs only, never for behaviour or access decisions.                                                                   
-	IoModelcontextprotocolClientInfo                                                            *IoModelcontextprotocolServerInfo        `json:"io.modelcontextprotocol/clientInfo,omitempty"`
-	// Lowest severity of `notifications/message` the client wants for this request. Without it                                          
-	// the                                                                                                                               
-	// server sends no log notifications at all for the request. Deprecated with logging.                                                
-	IoModelcontextprotocolLogLevel                                                              *LoggingLevel                            `json:"io.modelcontextprotocol/logLevel,omitempty"`
-	// Protocol revision this request is written for. Required; on HTTP it must equal the                                                
-	// `MCP-Protocol-Version` header. An unsupported value gets an                                                                       
-	// UnsupportedProtocolVersionError.                                                                                                  
-	IoModelcontextprotocolProtocolVersion                                                       string                                   `json:"io.modelcontextprotocol/protocolVersion"`
-	// When present, asks for `notifications/progress` about this request, tagged with this                                              
-	// token.                                                                                                                            
-	// The server may still send none.                                                                                                   
-	ProgressToken                                                                               *RequestID                               `json:"progressToken,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// What the client can do while this request is served. Required; `{}` declares nothing. The
+	// server must not assume capabilities from earlier requests.
+	IoModelcontextprotocolClientCapabilities IoModelcontextprotocolClientCapabilities `json:"io.modelcontextprotocol/clientCapabilities"`
+	// Self-reported identity of the client software. Recommended on every request; meant for
+	// display and logs only, never for behaviour or access decisions.
+	IoModelcontextprotocolClientInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/clientInfo,omitempty"`
+	// Lowest severity of `notifications/message` the client wants for this request. Without it
+	// the
+	// server sends no log notifications at all for the request. Deprecated with logging.
+	IoModelcontextprotocolLogLevel *LoggingLevel `json:"io.modelcontextprotocol/logLevel,omitempty"`
+	// Protocol revision this request is written for. Required; on HTTP it must equal the
+	// `MCP-Protocol-Version` header. An unsupported value gets an
+	// UnsupportedProtocolVersionError.
+	IoModelcontextprotocolProtocolVersion string `json:"io.modelcontextprotocol/protocolVersion"`
+	// When present, asks for `notifications/progress` about this request, tagged with this
+	// token.
+	// The server may still send none.
+	ProgressToken *RequestID `json:"progressToken,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RequestMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RequestMetaObject) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RequestMetaObject) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6397,13 +6755,15 @@ func (r *RequestMetaObject) UnmarshalJSON(data []byte) error {
 // `params`
 // can never be left out, even for requests that take no arguments.
 type RequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                          
-	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r RequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r RequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *RequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6411,31 +6771,33 @@ func (r *RequestParams) UnmarshalJSON(data []byte) error {
 
 // A resource the server can read, as listed by `resources/list`.
 type Resource struct {
-	// Free metadata about the resource.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, written to help a model decide whether to use it.                                       
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Media type of the resource, when known.                                                                          
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       string                   `json:"name"`
-	// Size of the raw contents in bytes (before any base64 encoding), when known.                                      
-	Size                                                                                       *int64                   `json:"size,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// The URI that identifies the resource and is passed to `resources/read`.                                          
-	URI                                                                                        string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the resource.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, written to help a model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the resource, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Size of the raw contents in bytes (before any base64 encoding), when known.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// The URI that identifies the resource and is passed to `resources/read`.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Resource) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Resource) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Resource) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6443,17 +6805,19 @@ func (r *Resource) UnmarshalJSON(data []byte) error {
 
 // Fields shared by the contents of a resource (or of one of its sub-resources).
 type ResourceContents struct {
-	// Free metadata about these contents.                           
-	Meta                                      map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of the contents, when known.                       
-	MIMEType                                  *string                `json:"mimeType,omitempty"`
-	// The URI these contents belong to.                             
-	URI                                       string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about these contents.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of the contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The URI these contents belong to.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6463,33 +6827,35 @@ func (r *ResourceContents) UnmarshalJSON(data []byte) error {
 // resource
 // need not appear in `resources/list`.
 type ResourceLink struct {
-	// Free metadata about the resource.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the resource holds, written to help a model decide whether to use it.                                       
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Media type of the resource, when known.                                                                          
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       string                   `json:"name"`
-	// Size of the raw contents in bytes (before any base64 encoding), when known.                                      
-	Size                                                                                       *int64                   `json:"size,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// Discriminator: always `"resource_link"`.                                                                         
-	Type                                                                                       ResourceLinkType         `json:"type"`
-	// The URI that identifies the resource and is passed to `resources/read`.                                          
-	URI                                                                                        string                   `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the resource.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the resource holds, written to help a model decide whether to use it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type of the resource, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Size of the raw contents in bytes (before any base64 encoding), when known.
+	Size *int64 `json:"size,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Discriminator: always `"resource_link"`.
+	Type ResourceLinkType `json:"type"`
+	// The URI that identifies the resource and is passed to `resources/read`.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceLink) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceLink) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceLink) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6498,17 +6864,19 @@ func (r *ResourceLink) UnmarshalJSON(data []byte) error {
 // Tells a listener that the set of available resources changed. Sent only on a
 // `subscriptions/listen` stream that asked for `resourcesListChanged`.
 type ResourceListChangedNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                           
-	Jsonrpc                                            Jsonrpc                               `json:"jsonrpc"`
-	// Always `"notifications/resources/list_changed"`.                                      
-	Method                                             ResourceListChangedNotificationMethod `json:"method"`
-	// Only the `_meta` naming the listen stream.                                            
-	Params                                             *PromptListChangedNotificationParams  `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/resources/list_changed"`.
+	Method ResourceListChangedNotificationMethod `json:"method"`
+	// Only the `_meta` naming the listen stream.
+	Params *PromptListChangedNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6516,15 +6884,17 @@ func (r *ResourceListChangedNotification) UnmarshalJSON(data []byte) error {
 
 // Parameters shared by requests that act on one resource.
 type ResourceRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                                   
-	Meta                                                                                  CallToolRequestParamsMeta `json:"_meta"`
-	// URI of the resource; the scheme is free and the server decides how to interpret it.                          
-	URI                                                                                   string                    `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// URI of the resource; the scheme is free and the server decides how to interpret it.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6532,30 +6902,32 @@ func (r *ResourceRequestParams) UnmarshalJSON(data []byte) error {
 
 // A pattern for a family of resources whose URIs the client fills in itself.
 type ResourceTemplate struct {
-	// Free metadata about the template.                                                                                
-	Meta                                                                                       map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                                                                        
-	Annotations                                                                                *AudioContentAnnotations `json:"annotations,omitempty"`
-	// What the matching resources hold, written to help a model decide whether to use them.                            
-	Description                                                                                *string                  `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                          
-	// JPEG and should handle SVG and WebP.                                                                             
-	Icons                                                                                      []IconElement            `json:"icons,omitempty"`
-	// Media type shared by every matching resource; give it only when they all have the same                           
-	// one.                                                                                                             
-	MIMEType                                                                                   *string                  `json:"mimeType,omitempty"`
-	// Identifier meant for programs; shown to people only when there is no title.                                      
-	Name                                                                                       string                   `json:"name"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                         
-	// comes before `name`).                                                                                            
-	Title                                                                                      *string                  `json:"title,omitempty"`
-	// RFC 6570 URI template that expands to the URIs of matching resources.                                            
-	URITemplate                                                                                string                   `json:"uriTemplate"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the template.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// What the matching resources hold, written to help a model decide whether to use them.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// Media type shared by every matching resource; give it only when they all have the same
+	// one.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// RFC 6570 URI template that expands to the URIs of matching resources.
+	URITemplate string `json:"uriTemplate"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplate) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplate) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6564,15 +6936,17 @@ func (r *ResourceTemplate) UnmarshalJSON(data []byte) error {
 // Points at a resource or resource template by URI, as the thing whose variable is being
 // completed.
 type ResourceTemplateReference struct {
-	// Discriminator: always `"ref/resource"`.                                                        
-	Type                                                                ResourceTemplateReferenceType `json:"type"`
-	// URI of the resource, or the URI template containing the variable.                              
-	URI                                                                 string                        `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Discriminator: always `"ref/resource"`.
+	Type ResourceTemplateReferenceType `json:"type"`
+	// URI of the resource, or the URI template containing the variable.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceTemplateReference) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6582,17 +6956,19 @@ func (r *ResourceTemplateReference) UnmarshalJSON(data []byte) error {
 // only for
 // URIs listed in the stream's `resourceSubscriptions`.
 type ResourceUpdatedNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                       
-	Jsonrpc                                       Jsonrpc                                `json:"jsonrpc"`
-	// Always `"notifications/resources/updated"`.                                       
-	Method                                        ResourceUpdatedNotificationMethod      `json:"method"`
-	// Which resource changed.                                                           
-	Params                                        ResourceUpdatedNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/resources/updated"`.
+	Method ResourceUpdatedNotificationMethod `json:"method"`
+	// Which resource changed.
+	Params ResourceUpdatedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6602,15 +6978,17 @@ func (r *ResourceUpdatedNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `notifications/resources/updated`.
 type ResourceUpdatedNotificationParamsClass struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// The resource that changed; it may be a sub-resource of the URI the client watches.                                   
-	URI                                                                                    string                           `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// The resource that changed; it may be a sub-resource of the URI the client watches.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6618,15 +6996,17 @@ func (r *ResourceUpdatedNotificationParamsClass) UnmarshalJSON(data []byte) erro
 
 // Parameters of `notifications/resources/updated`.
 type ResourceUpdatedNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                 
-	Meta                                                                                   *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// The resource that changed; it may be a sub-resource of the URI the client watches.                                   
-	URI                                                                                    string                           `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// The resource that changed; it may be a sub-resource of the URI the client watches.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResourceUpdatedNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6634,15 +7014,17 @@ func (r *ResourceUpdatedNotificationParams) UnmarshalJSON(data []byte) error {
 
 // The `_meta` of a result. Besides free keys it may identify the server that produced it.
 type ResultMetaObject struct {
-	// Self-reported identity of the server software. Recommended on every result; meant for                                  
-	// display                                                                                                                
-	// and logs only, not verified and not to drive behaviour.                                                                
-	IoModelcontextprotocolServerInfo                                                        *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Self-reported identity of the server software. Recommended on every result; meant for
+	// display
+	// and logs only, not verified and not to drive behaviour.
+	IoModelcontextprotocolServerInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResultMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResultMetaObject) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResultMetaObject) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6650,17 +7032,19 @@ func (r *ResultMetaObject) UnmarshalJSON(data []byte) error {
 
 // A directory or file the server may operate on.
 type Root struct {
-	// Free metadata about the root.                                                         
-	Meta                                                              map[string]interface{} `json:"_meta,omitempty"`
-	// A human-readable name for the root, for display.                                      
-	Name                                                              *string                `json:"name,omitempty"`
-	// Where the root is; in this revision it must be a `file://` URI.                       
-	URI                                                               string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the root.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// A human-readable name for the root, for display.
+	Name *string `json:"name,omitempty"`
+	// Where the root is; in this revision it must be a `file://` URI.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Root) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Root) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Root) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6670,17 +7054,19 @@ func (r *Root) UnmarshalJSON(data []byte) error {
 // tool
 // results holds nothing but tool results.
 type SamplingMessage struct {
-	// Free metadata about the message.                                                   
-	Meta                                                           map[string]interface{} `json:"_meta,omitempty"`
-	// The content of the turn: a single block or a list of blocks.                       
-	Content                                                        *MessageContent        `json:"content"`
-	// Who speaks in this turn.                                                           
-	Role                                                           Role                   `json:"role"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the message.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The content of the turn: a single block or a list of blocks.
+	Content *MessageContent `json:"content"`
+	// Who speaks in this turn.
+	Role Role `json:"role"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SamplingMessage) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SamplingMessage) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6690,28 +7076,30 @@ func (r *SamplingMessage) UnmarshalJSON(data []byte) error {
 // capability is
 // not advertised answers -32601.
 type ServerCapabilities struct {
-	// Set when the server answers `completion/complete`.                                                                        
-	Completions                                                                                map[string]interface{}            `json:"completions,omitempty"`
-	// Non-standard capabilities under trial, keyed by name, each with its own settings object.                                  
-	Experimental                                                                               map[string]map[string]interface{} `json:"experimental,omitempty"`
-	// Protocol extensions the server supports, keyed by extension id (which must carry a                                        
-	// prefix, as                                                                                                                
-	// `_meta` keys do), each with its settings; `{}` means supported without settings.                                          
-	Extensions                                                                                 map[string]map[string]interface{} `json:"extensions,omitempty"`
-	// Set when the server may send `notifications/message` to requests that opt in with a log                                   
-	// level. Deprecated together with logging.                                                                                  
-	Logging                                                                                    map[string]interface{}            `json:"logging,omitempty"`
-	// Set when the server offers prompts (`prompts/list`, `prompts/get`).                                                       
-	Prompts                                                                                    *ServerCapabilitiesPrompts        `json:"prompts,omitempty"`
-	// Set when the server offers resources (`resources/list`, `resources/read`, templates).                                     
-	Resources                                                                                  *ServerCapabilitiesResources      `json:"resources,omitempty"`
-	// Set when the server offers tools (`tools/list`, `tools/call`).                                                            
-	Tools                                                                                      *ServerCapabilitiesTools          `json:"tools,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Set when the server answers `completion/complete`.
+	Completions map[string]interface{} `json:"completions,omitempty"`
+	// Non-standard capabilities under trial, keyed by name, each with its own settings object.
+	Experimental map[string]map[string]interface{} `json:"experimental,omitempty"`
+	// Protocol extensions the server supports, keyed by extension id (which must carry a
+	// prefix, as
+	// `_meta` keys do), each with its settings; `{}` means supported without settings.
+	Extensions map[string]map[string]interface{} `json:"extensions,omitempty"`
+	// Set when the server may send `notifications/message` to requests that opt in with a log
+	// level. Deprecated together with logging.
+	Logging map[string]interface{} `json:"logging,omitempty"`
+	// Set when the server offers prompts (`prompts/list`, `prompts/get`).
+	Prompts *ServerCapabilitiesPrompts `json:"prompts,omitempty"`
+	// Set when the server offers resources (`resources/list`, `resources/read`, templates).
+	Resources *ServerCapabilitiesResources `json:"resources,omitempty"`
+	// Set when the server offers tools (`tools/list`, `tools/call`).
+	Tools *ServerCapabilitiesTools `json:"tools,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilities) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilities) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6719,13 +7107,15 @@ func (r *ServerCapabilities) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers prompts (`prompts/list`, `prompts/get`).
 type ServerCapabilitiesPrompts struct {
-	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.      
-	ListChanged                                                                            *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/prompts/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesPrompts) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6733,15 +7123,17 @@ func (r *ServerCapabilitiesPrompts) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers resources (`resources/list`, `resources/read`, templates).
 type ServerCapabilitiesResources struct {
-	// Whether the server sends `notifications/resources/list_changed` to listeners that ask.      
-	ListChanged                                                                              *bool `json:"listChanged,omitempty"`
-	// Whether listeners may watch individual resources via `resourceSubscriptions`.               
-	Subscribe                                                                                *bool `json:"subscribe,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/resources/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Whether listeners may watch individual resources via `resourceSubscriptions`.
+	Subscribe *bool `json:"subscribe,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesResources) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6749,13 +7141,15 @@ func (r *ServerCapabilitiesResources) UnmarshalJSON(data []byte) error {
 
 // Set when the server offers tools (`tools/list`, `tools/call`).
 type ServerCapabilitiesTools struct {
-	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.      
-	ListChanged                                                                          *bool `json:"listChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Whether the server sends `notifications/tools/list_changed` to listeners that ask.
+	ListChanged *bool `json:"listChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerCapabilitiesTools) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6798,41 +7192,43 @@ func (r *ServerCapabilitiesTools) UnmarshalJSON(data []byte) error {
 // Tells a listener that the set of available prompts changed. Sent only on a
 // `subscriptions/listen` stream that asked for `promptsListChanged`.
 type ServerNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                                 
-	Jsonrpc                                                              Jsonrpc                   `json:"jsonrpc"`
-	// Always `"notifications/message"`.                                                           
-	//                                                                                             
-	// Always `"notifications/progress"`.                                                          
-	//                                                                                             
-	// Always `"notifications/cancelled"`.                                                         
-	//                                                                                             
-	// Always `"notifications/tools/list_changed"`.                                                
-	//                                                                                             
-	// Always `"notifications/resources/list_changed"`.                                            
-	//                                                                                             
-	// Always `"notifications/resources/updated"`.                                                 
-	//                                                                                             
-	// Always `"notifications/subscriptions/acknowledged"`.                                        
-	//                                                                                             
-	// Always `"notifications/prompts/list_changed"`.                                              
-	Method                                                               ServerNotificationMethod  `json:"method"`
-	// The severity, the logger name and the logged data.                                          
-	//                                                                                             
-	// The token, the amount done and optionally the total and a message.                          
-	//                                                                                             
-	// Which request is cancelled, and why.                                                        
-	//                                                                                             
-	// Only the `_meta` naming the listen stream.                                                  
-	//                                                                                             
-	// Which resource changed.                                                                     
-	//                                                                                             
-	// The granted filter, plus the `_meta` naming the stream.                                     
-	Params                                                               *ServerNotificationParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/message"`.
+	//
+	// Always `"notifications/progress"`.
+	//
+	// Always `"notifications/cancelled"`.
+	//
+	// Always `"notifications/tools/list_changed"`.
+	//
+	// Always `"notifications/resources/list_changed"`.
+	//
+	// Always `"notifications/resources/updated"`.
+	//
+	// Always `"notifications/subscriptions/acknowledged"`.
+	//
+	// Always `"notifications/prompts/list_changed"`.
+	Method ServerNotificationMethod `json:"method"`
+	// The severity, the logger name and the logged data.
+	//
+	// The token, the amount done and optionally the total and a message.
+	//
+	// Which request is cancelled, and why.
+	//
+	// Only the `_meta` naming the listen stream.
+	//
+	// Which resource changed.
+	//
+	// The granted filter, plus the `_meta` naming the stream.
+	Params *ServerNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6862,41 +7258,43 @@ func (r *ServerNotification) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `notifications/subscriptions/acknowledged`.
 type ServerNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                     
-	Meta                                                                                       *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// What is logged: a string, an object or any other JSON value.                                                             
-	Data                                                                                       interface{}                      `json:"data,omitempty"`
-	// How severe the message is; never below the level the request asked for.                                                  
-	Level                                                                                      *LoggingLevel                    `json:"level,omitempty"`
-	// Name of the component that logged the message.                                                                           
-	Logger                                                                                     *string                          `json:"logger,omitempty"`
-	// A short human-readable note about the current step.                                                                      
-	Message                                                                                    *string                          `json:"message,omitempty"`
-	// How far the work has got. It must grow with every notification and may be fractional,                                    
-	// even                                                                                                                     
-	// when the total is unknown.                                                                                               
-	Progress                                                                                   *float64                         `json:"progress,omitempty"`
-	// The token from the request's `_meta`, identifying which request progressed.                                              
-	ProgressToken                                                                              *RequestID                       `json:"progressToken,omitempty"`
-	// The value `progress` will reach when the work is done, when known.                                                       
-	Total                                                                                      *float64                         `json:"total,omitempty"`
-	// Why the request is cancelled, for logs or for showing to a person.                                                       
-	Reason                                                                                     *string                          `json:"reason,omitempty"`
-	// The `id` of the request to abandon: one the client itself sent and that is still open,                                   
-	// or,                                                                                                                      
-	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.                                 
-	RequestID                                                                                  *RequestID                       `json:"requestId,omitempty"`
-	// The resource that changed; it may be a sub-resource of the URI the client watches.                                       
-	URI                                                                                        *string                          `json:"uri,omitempty"`
-	// The part of the requested filter the server will honour; kinds it does not support are                                   
-	// left                                                                                                                     
-	// out, so the client can compare this with what it asked for.                                                              
-	Notifications                                                                              *Notifications                   `json:"notifications,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// What is logged: a string, an object or any other JSON value.
+	Data interface{} `json:"data,omitempty"`
+	// How severe the message is; never below the level the request asked for.
+	Level *LoggingLevel `json:"level,omitempty"`
+	// Name of the component that logged the message.
+	Logger *string `json:"logger,omitempty"`
+	// A short human-readable note about the current step.
+	Message *string `json:"message,omitempty"`
+	// How far the work has got. It must grow with every notification and may be fractional,
+	// even
+	// when the total is unknown.
+	Progress *float64 `json:"progress,omitempty"`
+	// The token from the request's `_meta`, identifying which request progressed.
+	ProgressToken *RequestID `json:"progressToken,omitempty"`
+	// The value `progress` will reach when the work is done, when known.
+	Total *float64 `json:"total,omitempty"`
+	// Why the request is cancelled, for logs or for showing to a person.
+	Reason *string `json:"reason,omitempty"`
+	// The `id` of the request to abandon: one the client itself sent and that is still open,
+	// or,
+	// from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
+	RequestID *RequestID `json:"requestId,omitempty"`
+	// The resource that changed; it may be a sub-resource of the URI the client watches.
+	URI *string `json:"uri,omitempty"`
+	// The part of the requested filter the server will honour; kinds it does not support are
+	// left
+	// out, so the client can compare this with what it asked for.
+	Notifications *Notifications `json:"notifications,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -6955,68 +7353,70 @@ func (r *ServerNotificationParams) UnmarshalJSON(data []byte) error {
 //
 // A resolved prompt, ready to hand to a model.
 type ServerResult struct {
-	// Reserved and free metadata about the result, such as the server's identity.                                       
-	//                                                                                                                   
-	// Must name the subscription being closed.                                                                          
-	Meta                                                                                       *ServerResultMeta         `json:"_meta,omitempty"`
-	// The suggested values and how many more there are.                                                                 
-	Completion                                                                                 *ResultCompletion         `json:"completion,omitempty"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                           
-	// an                                                                                                                
-	// older server and counts as `"complete"`.                                                                          
-	ResultType                                                                                 *string                   `json:"resultType,omitempty"`
-	// Who may share a cached copy: `"public"` means any client or intermediary across users;                            
-	// `"private"` means only requests made with the same authorization.                                                 
-	CacheScope                                                                                 *CacheScope               `json:"cacheScope,omitempty"`
-	// Position after the last item of this page. When present more items may follow; when                               
-	// absent                                                                                                            
-	// this is the last page.                                                                                            
-	NextCursor                                                                                 *string                   `json:"nextCursor,omitempty"`
-	// The tools on this page.                                                                                           
-	Tools                                                                                      []ToolElement             `json:"tools,omitempty"`
-	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`                              
-	// means                                                                                                             
-	// stale at once; this is not a polling interval.                                                                    
-	TTLMS                                                                                      *int64                    `json:"ttlMs,omitempty"`
-	// The unstructured output, as content blocks.                                                                       
-	Content                                                                                    []ContentBlock            `json:"content,omitempty"`
-	// True when the tool call failed; false when absent.                                                                
-	IsError                                                                                    *bool                     `json:"isError,omitempty"`
-	// The structured output: any JSON value, which must match `outputSchema` when the tool has                          
-	// one.                                                                                                              
-	// Servers should also put its serialized form in a text block.                                                      
-	StructuredContent                                                                          interface{}               `json:"structuredContent,omitempty"`
-	// The questions the client should answer before retrying.                                                           
-	InputRequests                                                                              map[string]InputRequest   `json:"inputRequests,omitempty"`
-	// Opaque state to send back unchanged in the retry. Only the server reads it; the client                            
-	// must                                                                                                              
-	// not inspect or alter it.                                                                                          
-	RequestState                                                                               *string                   `json:"requestState,omitempty"`
-	// The resources on this page.                                                                                       
-	Resources                                                                                  []ResourceElement         `json:"resources,omitempty"`
-	// The templates on this page.                                                                                       
-	ResourceTemplates                                                                          []ResourceTemplateElement `json:"resourceTemplates,omitempty"`
-	// The contents read, each as text or as base64 bytes.                                                               
-	Contents                                                                                   []ContentElement          `json:"contents,omitempty"`
-	// The optional features the server offers.                                                                          
-	Capabilities                                                                               *Capabilities             `json:"capabilities,omitempty"`
-	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It                            
-	// should                                                                                                            
-	// not repeat what the tool descriptions already say.                                                                
-	Instructions                                                                               *string                   `json:"instructions,omitempty"`
-	// Protocol revisions the server accepts; the client picks one of them for its requests.                             
-	SupportedVersions                                                                          []string                  `json:"supportedVersions,omitempty"`
-	// The prompts on this page.                                                                                         
-	Prompts                                                                                    []PromptElement           `json:"prompts,omitempty"`
-	// What the prompt is for.                                                                                           
-	Description                                                                                *string                   `json:"description,omitempty"`
-	// The messages the prompt consists of.                                                                              
-	Messages                                                                                   []GetPromptResultMessage  `json:"messages,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata about the result, such as the server's identity.
+	//
+	// Must name the subscription being closed.
+	Meta *ServerResultMeta `json:"_meta,omitempty"`
+	// The suggested values and how many more there are.
+	Completion *ResultCompletion `json:"completion,omitempty"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType *ResultType `json:"resultType,omitempty"`
+	// Who may share a cached copy: `"public"` means any client or intermediary across users;
+	// `"private"` means only requests made with the same authorization.
+	CacheScope *CacheScope `json:"cacheScope,omitempty"`
+	// Position after the last item of this page. When present more items may follow; when
+	// absent
+	// this is the last page.
+	NextCursor *string `json:"nextCursor,omitempty"`
+	// The tools on this page.
+	Tools []ToolElement `json:"tools,omitempty"`
+	// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
+	// means
+	// stale at once; this is not a polling interval.
+	TTLMS *int64 `json:"ttlMs,omitempty"`
+	// The unstructured output, as content blocks.
+	Content []ContentBlock `json:"content,omitempty"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured output: any JSON value, which must match `outputSchema` when the tool has
+	// one.
+	// Servers should also put its serialized form in a text block.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The questions the client should answer before retrying.
+	InputRequests map[string]InputRequest `json:"inputRequests,omitempty"`
+	// Opaque state to send back unchanged in the retry. Only the server reads it; the client
+	// must
+	// not inspect or alter it.
+	RequestState *string `json:"requestState,omitempty"`
+	// The resources on this page.
+	Resources []ResourceElement `json:"resources,omitempty"`
+	// The templates on this page.
+	ResourceTemplates []ResourceTemplateElement `json:"resourceTemplates,omitempty"`
+	// The contents read, each as text or as base64 bytes.
+	Contents []ContentElement `json:"contents,omitempty"`
+	// The optional features the server offers.
+	Capabilities *Capabilities `json:"capabilities,omitempty"`
+	// Guidance in plain language on how to use the server well, e.g. for a system prompt. It
+	// should
+	// not repeat what the tool descriptions already say.
+	Instructions *string `json:"instructions,omitempty"`
+	// Protocol revisions the server accepts; the client picks one of them for its requests.
+	SupportedVersions []string `json:"supportedVersions,omitempty"`
+	// The prompts on this page.
+	Prompts []PromptElement `json:"prompts,omitempty"`
+	// What the prompt is for.
+	Description *string `json:"description,omitempty"`
+	// The messages the prompt consists of.
+	Messages []GetPromptResultMessage `json:"messages,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7032,19 +7432,21 @@ func (r *ServerResult) UnmarshalJSON(data []byte) error {
 // say which
 // subscription is being closed.
 type ServerResultMeta struct {
-	// Self-reported identity of the server software. Recommended on every result; meant for                                    
-	// display                                                                                                                  
-	// and logs only, not verified and not to drive behaviour.                                                                  
-	IoModelcontextprotocolServerInfo                                                          *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
-	// The `id` of the `subscriptions/listen` request this result ends; it equals the response                                  
-	// `id`                                                                                                                     
-	// and the tag carried by the stream's notifications.                                                                       
-	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Self-reported identity of the server software. Recommended on every result; meant for
+	// display
+	// and logs only, not verified and not to drive behaviour.
+	IoModelcontextprotocolServerInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// The `id` of the `subscriptions/listen` request this result ends; it equals the response
+	// `id`
+	// and the tag carried by the stream's notifications.
+	IoModelcontextprotocolSubscriptionID *RequestID `json:"io.modelcontextprotocol/subscriptionId,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ServerResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ServerResultMeta) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ServerResultMeta) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7056,23 +7458,25 @@ func (r *ServerResultMeta) UnmarshalJSON(data []byte) error {
 //
 // A single choice among values that each have a display label.
 type SingleSelectEnumSchema struct {
-	// Value to pre-select.                                                                    
-	Default                                                   *string                          `json:"default,omitempty"`
-	// Help text for the field.                                                                
-	Description                                               *string                          `json:"description,omitempty"`
-	// The values to choose from.                                                              
-	Enum                                                      []string                         `json:"enum,omitempty"`
-	// Label of the field.                                                                     
-	Title                                                     *string                          `json:"title,omitempty"`
-	// Always `"string"`.                                                                      
-	Type                                                      ItemsType                        `json:"type"`
-	// The options, each a value and the label to show for it.                                 
-	OneOf                                                     []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-select.
+	Default *string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// The options, each a value and the label to show for it.
+	OneOf []PrimitiveSchemaDefinitionOneOf `json:"oneOf,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7080,25 +7484,27 @@ func (r *SingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // A text field.
 type StringSchema struct {
-	// Value to pre-fill.                                                                   
-	Default                                                                       *string   `json:"default,omitempty"`
-	// Help text for the field.                                                             
-	Description                                                                   *string   `json:"description,omitempty"`
-	// Required shape of the text: an email address, a URI, a date or a date-time.          
-	Format                                                                        *Format   `json:"format,omitempty"`
-	// Most characters accepted.                                                            
-	MaxLength                                                                     *int64    `json:"maxLength,omitempty"`
-	// Fewest characters accepted.                                                          
-	MinLength                                                                     *int64    `json:"minLength,omitempty"`
-	// Label of the field.                                                                  
-	Title                                                                         *string   `json:"title,omitempty"`
-	// Always `"string"`.                                                                   
-	Type                                                                          ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-fill.
+	Default *string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// Required shape of the text: an email address, a URI, a date or a date-time.
+	Format *Format `json:"format,omitempty"`
+	// Most characters accepted.
+	MaxLength *int64 `json:"maxLength,omitempty"`
+	// Fewest characters accepted.
+	MinLength *int64 `json:"minLength,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r StringSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r StringSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *StringSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7108,19 +7514,21 @@ func (r *StringSchema) UnmarshalJSON(data []byte) error {
 // that
 // was not asked for, and a missing field means "not wanted".
 type SubscriptionFilter struct {
-	// Deliver `notifications/prompts/list_changed`.                              
-	PromptsListChanged                                                   *bool    `json:"promptsListChanged,omitempty"`
-	// Deliver `notifications/resources/list_changed`.                            
-	ResourcesListChanged                                                 *bool    `json:"resourcesListChanged,omitempty"`
-	// Deliver `notifications/resources/updated` for these resource URIs.         
-	ResourceSubscriptions                                                []string `json:"resourceSubscriptions,omitempty"`
-	// Deliver `notifications/tools/list_changed`.                                
-	ToolsListChanged                                                     *bool    `json:"toolsListChanged,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Deliver `notifications/prompts/list_changed`.
+	PromptsListChanged *bool `json:"promptsListChanged,omitempty"`
+	// Deliver `notifications/resources/list_changed`.
+	ResourcesListChanged *bool `json:"resourcesListChanged,omitempty"`
+	// Deliver `notifications/resources/updated` for these resource URIs.
+	ResourceSubscriptions []string `json:"resourceSubscriptions,omitempty"`
+	// Deliver `notifications/tools/list_changed`.
+	ToolsListChanged *bool `json:"toolsListChanged,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionFilter) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionFilter) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionFilter) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7131,17 +7539,19 @@ func (r *SubscriptionFilter) UnmarshalJSON(data []byte) error {
 // first message tagged with the subscription's id; nothing else for that subscription comes
 // before it (on stdio, messages of other subscriptions may).
 type SubscriptionsAcknowledgedNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                                             
-	Jsonrpc                                                   Jsonrpc                                          `json:"jsonrpc"`
-	// Always `"notifications/subscriptions/acknowledged"`.                                                    
-	Method                                                    SubscriptionsAcknowledgedNotificationMethod      `json:"method"`
-	// The granted filter, plus the `_meta` naming the stream.                                                 
-	Params                                                    SubscriptionsAcknowledgedNotificationParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/subscriptions/acknowledged"`.
+	Method SubscriptionsAcknowledgedNotificationMethod `json:"method"`
+	// The granted filter, plus the `_meta` naming the stream.
+	Params SubscriptionsAcknowledgedNotificationParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsAcknowledgedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7151,17 +7561,19 @@ func (r *SubscriptionsAcknowledgedNotification) UnmarshalJSON(data []byte) error
 //
 // Parameters of `notifications/subscriptions/acknowledged`.
 type SubscriptionsAcknowledgedNotificationParamsClass struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                   
-	Meta                                                                                     *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// The part of the requested filter the server will honour; kinds it does not support are                                 
-	// left                                                                                                                   
-	// out, so the client can compare this with what it asked for.                                                            
-	Notifications                                                                            Notifications                    `json:"notifications"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// The part of the requested filter the server will honour; kinds it does not support are
+	// left
+	// out, so the client can compare this with what it asked for.
+	Notifications Notifications `json:"notifications"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsAcknowledgedNotificationParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsAcknowledgedNotificationParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsAcknowledgedNotificationParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7169,17 +7581,19 @@ func (r *SubscriptionsAcknowledgedNotificationParamsClass) UnmarshalJSON(data []
 
 // Parameters of `notifications/subscriptions/acknowledged`.
 type SubscriptionsAcknowledgedNotificationParams struct {
-	// Reserved and free metadata; names the listen stream for listen-stream notifications.                                   
-	Meta                                                                                     *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
-	// The part of the requested filter the server will honour; kinds it does not support are                                 
-	// left                                                                                                                   
-	// out, so the client can compare this with what it asked for.                                                            
-	Notifications                                                                            Notifications                    `json:"notifications"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Reserved and free metadata; names the listen stream for listen-stream notifications.
+	Meta *CancelledNotificationParamsMeta `json:"_meta,omitempty"`
+	// The part of the requested filter the server will honour; kinds it does not support are
+	// left
+	// out, so the client can compare this with what it asked for.
+	Notifications Notifications `json:"notifications"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsAcknowledgedNotificationParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsAcknowledgedNotificationParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7189,19 +7603,21 @@ func (r *SubscriptionsAcknowledgedNotificationParams) UnmarshalJSON(data []byte)
 // (closing the
 // HTTP stream, or `notifications/cancelled` on stdio) or the server ends it.
 type SubscriptionsListenRequest struct {
-	// Correlates the response with this request.                                       
-	ID                                            *RequestID                            `json:"id"`
-	// Protocol marker; always the string `"2.0"`.                                      
-	Jsonrpc                                       Jsonrpc                               `json:"jsonrpc"`
-	// Always `"subscriptions/listen"`.                                                 
-	Method                                        SubscriptionsListenRequestMethod      `json:"method"`
-	// The filter, plus the usual `_meta`.                                              
-	Params                                        SubscriptionsListenRequestParamsClass `json:"params"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Correlates the response with this request.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"subscriptions/listen"`.
+	Method SubscriptionsListenRequestMethod `json:"method"`
+	// The filter, plus the usual `_meta`.
+	Params SubscriptionsListenRequestParamsClass `json:"params"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenRequest) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenRequest) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7211,15 +7627,17 @@ func (r *SubscriptionsListenRequest) UnmarshalJSON(data []byte) error {
 //
 // Parameters of `subscriptions/listen`.
 type SubscriptionsListenRequestParamsClass struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                          
-	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
-	// The notifications to receive on this stream.                                                        
-	Notifications                                                                Notifications             `json:"notifications"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The notifications to receive on this stream.
+	Notifications Notifications `json:"notifications"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenRequestParamsClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenRequestParamsClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenRequestParamsClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7227,15 +7645,17 @@ func (r *SubscriptionsListenRequestParamsClass) UnmarshalJSON(data []byte) error
 
 // Parameters of `subscriptions/listen`.
 type SubscriptionsListenRequestParams struct {
-	// Per-request protocol version, client capabilities and other reserved keys.                          
-	Meta                                                                         CallToolRequestParamsMeta `json:"_meta"`
-	// The notifications to receive on this stream.                                                        
-	Notifications                                                                Notifications             `json:"notifications"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Per-request protocol version, client capabilities and other reserved keys.
+	Meta CallToolRequestParamsMeta `json:"_meta"`
+	// The notifications to receive on this stream.
+	Notifications Notifications `json:"notifications"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenRequestParams) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenRequestParams) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7245,17 +7665,19 @@ func (r *SubscriptionsListenRequestParams) UnmarshalJSON(data []byte) error {
 // stream
 // that ends without it was dropped, and the client may listen again.
 type SubscriptionsListenResult struct {
-	// Must name the subscription being closed.                                                                             
-	Meta                                                                                      SubscriptionsListenResultMeta `json:"_meta"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                              
-	// an                                                                                                                   
-	// older server and counts as `"complete"`.                                                                             
-	ResultType                                                                                string                        `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Must name the subscription being closed.
+	Meta SubscriptionsListenResultMeta `json:"_meta"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenResult) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenResult) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenResult) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7267,19 +7689,21 @@ func (r *SubscriptionsListenResult) UnmarshalJSON(data []byte) error {
 // say which
 // subscription is being closed.
 type SubscriptionsListenResultMeta struct {
-	// Self-reported identity of the server software. Recommended on every result; meant for                                    
-	// display                                                                                                                  
-	// and logs only, not verified and not to drive behaviour.                                                                  
-	IoModelcontextprotocolServerInfo                                                          *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
-	// The `id` of the `subscriptions/listen` request this result ends; it equals the response                                  
-	// `id`                                                                                                                     
-	// and the tag carried by the stream's notifications.                                                                       
-	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Self-reported identity of the server software. Recommended on every result; meant for
+	// display
+	// and logs only, not verified and not to drive behaviour.
+	IoModelcontextprotocolServerInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// The `id` of the `subscriptions/listen` request this result ends; it equals the response
+	// `id`
+	// and the tag carried by the stream's notifications.
+	IoModelcontextprotocolSubscriptionID *RequestID `json:"io.modelcontextprotocol/subscriptionId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenResultMeta) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenResultMeta) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenResultMeta) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7289,19 +7713,21 @@ func (r *SubscriptionsListenResultMeta) UnmarshalJSON(data []byte) error {
 // say which
 // subscription is being closed.
 type SubscriptionsListenResultMetaObject struct {
-	// Self-reported identity of the server software. Recommended on every result; meant for                                    
-	// display                                                                                                                  
-	// and logs only, not verified and not to drive behaviour.                                                                  
-	IoModelcontextprotocolServerInfo                                                          *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
-	// The `id` of the `subscriptions/listen` request this result ends; it equals the response                                  
-	// `id`                                                                                                                     
-	// and the tag carried by the stream's notifications.                                                                       
-	IoModelcontextprotocolSubscriptionID                                                      *RequestID                        `json:"io.modelcontextprotocol/subscriptionId"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Self-reported identity of the server software. Recommended on every result; meant for
+	// display
+	// and logs only, not verified and not to drive behaviour.
+	IoModelcontextprotocolServerInfo *IoModelcontextprotocolServerInfo `json:"io.modelcontextprotocol/serverInfo,omitempty"`
+	// The `id` of the `subscriptions/listen` request this result ends; it equals the response
+	// `id`
+	// and the tag carried by the stream's notifications.
+	IoModelcontextprotocolSubscriptionID *RequestID `json:"io.modelcontextprotocol/subscriptionId"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenResultMetaObject) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenResultMetaObject) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7309,17 +7735,19 @@ func (r *SubscriptionsListenResultMetaObject) UnmarshalJSON(data []byte) error {
 
 // The successful response to `subscriptions/listen`, marking an orderly end of the stream.
 type SubscriptionsListenResultResponse struct {
-	// The `id` of the request being answered.                
-	ID                                            *RequestID  `json:"id"`
-	// Protocol marker; always the string `"2.0"`.            
-	Jsonrpc                                       Jsonrpc     `json:"jsonrpc"`
-	// The closing result.                                    
-	Result                                        ResultClass `json:"result"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The `id` of the request being answered.
+	ID *RequestID `json:"id"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// The closing result.
+	Result ResultClass `json:"result"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r SubscriptionsListenResultResponse) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *SubscriptionsListenResultResponse) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7331,17 +7759,19 @@ func (r *SubscriptionsListenResultResponse) UnmarshalJSON(data []byte) error {
 //
 // The closing result.
 type ResultClass struct {
-	// Must name the subscription being closed.                                                                             
-	Meta                                                                                      SubscriptionsListenResultMeta `json:"_meta"`
-	// Kind of result; servers on this revision always send it. A result without it comes from                              
-	// an                                                                                                                   
-	// older server and counts as `"complete"`.                                                                             
-	ResultType                                                                                string                        `json:"resultType"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Must name the subscription being closed.
+	Meta SubscriptionsListenResultMeta `json:"_meta"`
+	// Kind of result; servers on this revision always send it. A result without it comes from
+	// an
+	// older server and counts as `"complete"`.
+	ResultType ResultType `json:"resultType"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ResultClass) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ResultClass) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ResultClass) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7349,19 +7779,21 @@ func (r *ResultClass) UnmarshalJSON(data []byte) error {
 
 // A block of plain text exchanged with a model.
 type TextContent struct {
-	// Free metadata about this block.                                   
-	Meta                                        map[string]interface{}   `json:"_meta,omitempty"`
-	// Hints about audience, importance and age.                         
-	Annotations                                 *AudioContentAnnotations `json:"annotations,omitempty"`
-	// The text itself.                                                  
-	Text                                        string                   `json:"text"`
-	// Discriminator: always `"text"`.                                   
-	Type                                        TextContentType          `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about this block.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Hints about audience, importance and age.
+	Annotations *AudioContentAnnotations `json:"annotations,omitempty"`
+	// The text itself.
+	Text string `json:"text"`
+	// Discriminator: always `"text"`.
+	Type TextContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TextContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TextContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TextContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7369,19 +7801,21 @@ func (r *TextContent) UnmarshalJSON(data []byte) error {
 
 // Resource contents that can be represented as text.
 type TextResourceContents struct {
-	// Free metadata about these contents.                                                             
-	Meta                                                                        map[string]interface{} `json:"_meta,omitempty"`
-	// Media type of the contents, when known.                                                         
-	MIMEType                                                                    *string                `json:"mimeType,omitempty"`
-	// The contents as text; used only when the data really is text, not binary.                       
-	Text                                                                        string                 `json:"text"`
-	// The URI these contents belong to.                                                               
-	URI                                                                         string                 `json:"uri"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about these contents.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Media type of the contents, when known.
+	MIMEType *string `json:"mimeType,omitempty"`
+	// The contents as text; used only when the data really is text, not binary.
+	Text string `json:"text"`
+	// The URI these contents belong to.
+	URI string `json:"uri"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TextResourceContents) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TextResourceContents) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7389,25 +7823,27 @@ func (r *TextResourceContents) UnmarshalJSON(data []byte) error {
 
 // A multiple choice among values that each have a display label; the answer is an array.
 type TitledMultiSelectEnumSchema struct {
-	// Values to pre-select.                                              
-	Default                              []string                         `json:"default,omitempty"`
-	// Help text for the field.                                           
-	Description                          *string                          `json:"description,omitempty"`
-	// What each picked item may be.                                      
-	Items                                TitledMultiSelectEnumSchemaItems `json:"items"`
-	// Most options the user may pick.                                    
-	MaxItems                             *int64                           `json:"maxItems,omitempty"`
-	// Fewest options the user must pick.                                 
-	MinItems                             *int64                           `json:"minItems,omitempty"`
-	// Label of the field.                                                
-	Title                                *string                          `json:"title,omitempty"`
-	// Always `"array"`.                                                  
-	Type                                 MultiSelectEnumSchemaType        `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values to pre-select.
+	Default []string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// What each picked item may be.
+	Items TitledMultiSelectEnumSchemaItems `json:"items"`
+	// Most options the user may pick.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must pick.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"array"`.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7415,28 +7851,32 @@ func (r *TitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // What each picked item may be.
 type TitledMultiSelectEnumSchemaItems struct {
-	// The options, each a value and the label to show for it.              
-	AnyOf                                                     []FluffyAnyOf `json:"anyOf"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The options, each a value and the label to show for it.
+	AnyOf []FluffyAnyOf `json:"anyOf"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type FluffyAnyOf struct {
-	// The value sent back when this option is picked.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is picked.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyAnyOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyAnyOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7444,36 +7884,40 @@ func (r *FluffyAnyOf) UnmarshalJSON(data []byte) error {
 
 // A single choice among values that each have a display label.
 type TitledSingleSelectEnumSchema struct {
-	// Value to pre-select.                                                                       
-	Default                                                   *string                             `json:"default,omitempty"`
-	// Help text for the field.                                                                   
-	Description                                               *string                             `json:"description,omitempty"`
-	// The options, each a value and the label to show for it.                                    
-	OneOf                                                     []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
-	// Label of the field.                                                                        
-	Title                                                     *string                             `json:"title,omitempty"`
-	// Always `"string"`.                                                                         
-	Type                                                      ItemsType                           `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-select.
+	Default *string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// The options, each a value and the label to show for it.
+	OneOf []TitledSingleSelectEnumSchemaOneOf `json:"oneOf"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
 }
 
 type TitledSingleSelectEnumSchemaOneOf struct {
-	// The value sent back when this option is chosen.       
-	Const                                             string `json:"const"`
-	// The label shown for this option.                      
-	Title                                             string `json:"title"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The value sent back when this option is chosen.
+	Const string `json:"const"`
+	// The label shown for this option.
+	Title string `json:"title"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r TitledSingleSelectEnumSchemaOneOf) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7484,35 +7928,37 @@ func (r *TitledSingleSelectEnumSchemaOneOf) UnmarshalJSON(data []byte) error {
 // (optionally) its structured output. Names should be 1 to 128 characters of
 // `[A-Za-z0-9_.-]`.
 type Tool struct {
-	// Free metadata about the tool.                                                                                  
-	Meta                                                                                       map[string]interface{} `json:"_meta,omitempty"`
-	// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over                           
-	// `name`.                                                                                                        
-	Annotations                                                                                *ToolAnnotationsClass  `json:"annotations,omitempty"`
-	// What the tool does, written to help a model decide when and how to call it.                                    
-	Description                                                                                *string                `json:"description,omitempty"`
-	// Icons a client may display for this object. Clients that show icons must handle PNG and                        
-	// JPEG and should handle SVG and WebP.                                                                           
-	Icons                                                                                      []IconElement          `json:"icons,omitempty"`
-	// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The                          
-	// root                                                                                                           
-	// must be `type: "object"`; any other keyword may appear. A tool without parameters uses                         
-	// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.                                       
-	InputSchema                                                                                map[string]interface{} `json:"inputSchema"`
-	// Identifier meant for programs; shown to people only when there is no title.                                    
-	Name                                                                                       string                 `json:"name"`
-	// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a                            
-	// result                                                                                                         
-	// must satisfy. Any schema is allowed, the root need not be an object.                                           
-	OutputSchema                                                                               map[string]interface{} `json:"outputSchema,omitempty"`
-	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`                       
-	// comes before `name`).                                                                                          
-	Title                                                                                      *string                `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata about the tool.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Behaviour hints. For display, `title` wins over `annotations.title`, which wins over
+	// `name`.
+	Annotations *ToolAnnotationsClass `json:"annotations,omitempty"`
+	// What the tool does, written to help a model decide when and how to call it.
+	Description *string `json:"description,omitempty"`
+	// Icons a client may display for this object. Clients that show icons must handle PNG and
+	// JPEG and should handle SVG and WebP.
+	Icons []IconElement `json:"icons,omitempty"`
+	// JSON Schema (2020-12 unless `$schema` says otherwise) for the `arguments` object. The
+	// root
+	// must be `type: "object"`; any other keyword may appear. A tool without parameters uses
+	// `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
+	InputSchema map[string]interface{} `json:"inputSchema"`
+	// Identifier meant for programs; shown to people only when there is no title.
+	Name string `json:"name"`
+	// JSON Schema (2020-12 unless `$schema` says otherwise) that `structuredContent` of a
+	// result
+	// must satisfy. Any schema is allowed, the root need not be an object.
+	OutputSchema map[string]interface{} `json:"outputSchema,omitempty"`
+	// Human-friendly display name. When absent, display `name` (for tools, `annotations.title`
+	// comes before `name`).
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r Tool) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r Tool) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *Tool) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7522,27 +7968,29 @@ func (r *Tool) UnmarshalJSON(data []byte) error {
 // unless it
 // trusts the server.
 type ToolAnnotations struct {
-	// For tools that do change things: true when changes may destroy or overwrite, false when         
-	// they                                                                                            
-	// only add. Treated as true when absent.                                                          
-	DestructiveHint                                                                            *bool   `json:"destructiveHint,omitempty"`
-	// For tools that do change things: true when repeating a call with the same arguments has         
-	// no                                                                                              
-	// further effect. Treated as false when absent.                                                   
-	IdempotentHint                                                                             *bool   `json:"idempotentHint,omitempty"`
-	// True when the tool reaches an open set of outside entities (like web search), false when        
-	// its                                                                                             
-	// world is closed (like a local memory). Treated as true when absent.                             
-	OpenWorldHint                                                                              *bool   `json:"openWorldHint,omitempty"`
-	// True when the tool changes nothing in its environment. Treated as false when absent.            
-	ReadOnlyHint                                                                               *bool   `json:"readOnlyHint,omitempty"`
-	// Display title of the tool; used when the tool itself has no `title`.                            
-	Title                                                                                      *string `json:"title,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// For tools that do change things: true when changes may destroy or overwrite, false when
+	// they
+	// only add. Treated as true when absent.
+	DestructiveHint *bool `json:"destructiveHint,omitempty"`
+	// For tools that do change things: true when repeating a call with the same arguments has
+	// no
+	// further effect. Treated as false when absent.
+	IdempotentHint *bool `json:"idempotentHint,omitempty"`
+	// True when the tool reaches an open set of outside entities (like web search), false when
+	// its
+	// world is closed (like a local memory). Treated as true when absent.
+	OpenWorldHint *bool `json:"openWorldHint,omitempty"`
+	// True when the tool changes nothing in its environment. Treated as false when absent.
+	ReadOnlyHint *bool `json:"readOnlyHint,omitempty"`
+	// Display title of the tool; used when the tool itself has no `title`.
+	Title *string `json:"title,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolAnnotations) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolAnnotations) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7550,15 +7998,17 @@ func (r *ToolAnnotations) UnmarshalJSON(data []byte) error {
 
 // Whether and how the model may use the offered tools.
 type ToolChoice struct {
-	// `"auto"` lets the model decide (the default), `"required"` makes it call at least one                
-	// tool,                                                                                                
-	// `"none"` forbids tool calls.                                                                         
-	Mode                                                                                    *ToolChoiceMode `json:"mode,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// `"auto"` lets the model decide (the default), `"required"` makes it call at least one
+	// tool,
+	// `"none"` forbids tool calls.
+	Mode *ToolChoiceMode `json:"mode,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolChoice) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolChoice) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolChoice) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7568,17 +8018,19 @@ func (r *ToolChoice) UnmarshalJSON(data []byte) error {
 // `subscriptions/listen`
 // stream that asked for `toolsListChanged`.
 type ToolListChangedNotification struct {
-	// Protocol marker; always the string `"2.0"`.                                      
-	Jsonrpc                                        Jsonrpc                              `json:"jsonrpc"`
-	// Always `"notifications/tools/list_changed"`.                                     
-	Method                                         ToolListChangedNotificationMethod    `json:"method"`
-	// Only the `_meta` naming the listen stream.                                       
-	Params                                         *PromptListChangedNotificationParams `json:"params,omitempty"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Always `"notifications/tools/list_changed"`.
+	Method ToolListChangedNotificationMethod `json:"method"`
+	// Only the `_meta` naming the listen stream.
+	Params *PromptListChangedNotificationParams `json:"params,omitempty"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolListChangedNotification) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7586,23 +8038,25 @@ func (r *ToolListChangedNotification) UnmarshalJSON(data []byte) error {
 
 // The outcome of a tool call, sent back to the model in a user message.
 type ToolResultContent struct {
-	// Free metadata; clients should keep it when replaying the result, to help caching.                           
-	Meta                                                                                    map[string]interface{} `json:"_meta,omitempty"`
-	// The unstructured outcome, in the same form as a CallToolResult's `content`.                                 
-	Content                                                                                 []ContentBlock         `json:"content"`
-	// True when the tool call failed; false when absent.                                                          
-	IsError                                                                                 *bool                  `json:"isError,omitempty"`
-	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.                       
-	StructuredContent                                                                       interface{}            `json:"structuredContent,omitempty"`
-	// The `id` of the ToolUseContent this answers.                                                                
-	ToolUseID                                                                               string                 `json:"toolUseId"`
-	// Discriminator: always `"tool_result"`.                                                                      
-	Type                                                                                    ToolResultContentType  `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata; clients should keep it when replaying the result, to help caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// The unstructured outcome, in the same form as a CallToolResult's `content`.
+	Content []ContentBlock `json:"content"`
+	// True when the tool call failed; false when absent.
+	IsError *bool `json:"isError,omitempty"`
+	// The structured outcome: any JSON value, which should match the tool's `outputSchema`.
+	StructuredContent interface{} `json:"structuredContent,omitempty"`
+	// The `id` of the ToolUseContent this answers.
+	ToolUseID string `json:"toolUseId"`
+	// Discriminator: always `"tool_result"`.
+	Type ToolResultContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolResultContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolResultContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7610,21 +8064,23 @@ func (r *ToolResultContent) UnmarshalJSON(data []byte) error {
 
 // The model asks for a tool to be run (sampling with tools).
 type ToolUseContent struct {
-	// Free metadata; clients should keep it when replaying the call, to help caching.                       
-	Meta                                                                              map[string]interface{} `json:"_meta,omitempty"`
-	// Identifier of this call, which the matching tool result repeats in `toolUseId`.                       
-	ID                                                                                string                 `json:"id"`
-	// Arguments for the tool, matching its input schema.                                                    
-	Input                                                                             map[string]interface{} `json:"input"`
-	// Name of the tool to run.                                                                              
-	Name                                                                              string                 `json:"name"`
-	// Discriminator: always `"tool_use"`.                                                                   
-	Type                                                                              ToolUseContentType     `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Free metadata; clients should keep it when replaying the call, to help caching.
+	Meta map[string]interface{} `json:"_meta,omitempty"`
+	// Identifier of this call, which the matching tool result repeats in `toolUseId`.
+	ID string `json:"id"`
+	// Arguments for the tool, matching its input schema.
+	Input map[string]interface{} `json:"input"`
+	// Name of the tool to run.
+	Name string `json:"name"`
+	// Discriminator: always `"tool_use"`.
+	Type ToolUseContentType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r ToolUseContent) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r ToolUseContent) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7633,17 +8089,19 @@ func (r *ToolUseContent) UnmarshalJSON(data []byte) error {
 // Error -32022: the server does not serve the protocol version named by the request, either
 // because it does not know it or because it chose not to support it.
 type UnsupportedProtocolVersionError struct {
-	// The error, with code -32022 and the versions involved.                                                                     
-	Error                                                                                    UnsupportedProtocolVersionErrorError `json:"error"`
-	// The `id` of the failed request; left out only when the request could not even be read.                                     
-	ID                                                                                       *RequestID                           `json:"id,omitempty"`
-	// Protocol marker; always the string `"2.0"`.                                                                                
-	Jsonrpc                                                                                  Jsonrpc                              `json:"jsonrpc"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The error, with code -32022 and the versions involved.
+	Error UnsupportedProtocolVersionErrorError `json:"error"`
+	// The `id` of the failed request; left out only when the request could not even be read.
+	ID *RequestID `json:"id,omitempty"`
+	// Protocol marker; always the string `"2.0"`.
+	Jsonrpc Jsonrpc `json:"jsonrpc"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UnsupportedProtocolVersionError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7655,21 +8113,23 @@ func (r *UnsupportedProtocolVersionError) UnmarshalJSON(data []byte) error {
 //
 // Why the request failed.
 type UnsupportedProtocolVersionErrorError struct {
-	// Integer naming the kind of failure (see the standard and MCP codes).                         
-	//                                                                                              
-	// Always -32022.                                                                               
-	Code                                                                                 int64      `json:"code"`
-	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).           
-	//                                                                                              
-	// Which version was asked for and which ones would work.                                       
-	Data                                                                                 FluffyData `json:"data"`
-	// Short human-readable summary, ideally one sentence.                                          
-	Message                                                                              string     `json:"message"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Integer naming the kind of failure (see the standard and MCP codes).
+	//
+	// Always -32022.
+	Code int64 `json:"code"`
+	// Extra detail in a shape the sender chooses (nested errors, offending values, ...).
+	//
+	// Which version was asked for and which ones would work.
+	Data FluffyData `json:"data"`
+	// Short human-readable summary, ideally one sentence.
+	Message string `json:"message"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UnsupportedProtocolVersionErrorError) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UnsupportedProtocolVersionErrorError) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7677,15 +8137,17 @@ func (r *UnsupportedProtocolVersionErrorError) UnmarshalJSON(data []byte) error 
 
 // Which version was asked for and which ones would work.
 type FluffyData struct {
-	// The version the request asked for.                                              
-	Requested                                                                 string   `json:"requested"`
-	// Versions the server serves; the client retries with one it also speaks.         
-	Supported                                                                 []string `json:"supported"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The version the request asked for.
+	Requested string `json:"requested"`
+	// Versions the server serves; the client retries with one it also speaks.
+	Supported []string `json:"supported"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r FluffyData) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r FluffyData) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *FluffyData) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7693,25 +8155,27 @@ func (r *FluffyData) UnmarshalJSON(data []byte) error {
 
 // A multiple choice among strings that are shown as they are; the answer is an array.
 type UntitledMultiSelectEnumSchema struct {
-	// Values to pre-select.                                                
-	Default                              []string                           `json:"default,omitempty"`
-	// Help text for the field.                                             
-	Description                          *string                            `json:"description,omitempty"`
-	// What each picked item may be.                                        
-	Items                                UntitledMultiSelectEnumSchemaItems `json:"items"`
-	// Most options the user may pick.                                      
-	MaxItems                             *int64                             `json:"maxItems,omitempty"`
-	// Fewest options the user must pick.                                   
-	MinItems                             *int64                             `json:"minItems,omitempty"`
-	// Label of the field.                                                  
-	Title                                *string                            `json:"title,omitempty"`
-	// Always `"array"`.                                                    
-	Type                                 MultiSelectEnumSchemaType          `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Values to pre-select.
+	Default []string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// What each picked item may be.
+	Items UntitledMultiSelectEnumSchemaItems `json:"items"`
+	// Most options the user may pick.
+	MaxItems *int64 `json:"maxItems,omitempty"`
+	// Fewest options the user must pick.
+	MinItems *int64 `json:"minItems,omitempty"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"array"`.
+	Type MultiSelectEnumSchemaType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledMultiSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7719,15 +8183,17 @@ func (r *UntitledMultiSelectEnumSchema) UnmarshalJSON(data []byte) error {
 
 // What each picked item may be.
 type UntitledMultiSelectEnumSchemaItems struct {
-	// The values to choose from.          
-	Enum                         []string  `json:"enum"`
-	// Always `"string"`.                  
-	Type                         ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledMultiSelectEnumSchemaItems) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7735,21 +8201,23 @@ func (r *UntitledMultiSelectEnumSchemaItems) UnmarshalJSON(data []byte) error {
 
 // A single choice among strings that are shown as they are.
 type UntitledSingleSelectEnumSchema struct {
-	// Value to pre-select.                
-	Default                      *string   `json:"default,omitempty"`
-	// Help text for the field.            
-	Description                  *string   `json:"description,omitempty"`
-	// The values to choose from.          
-	Enum                         []string  `json:"enum"`
-	// Label of the field.                 
-	Title                        *string   `json:"title,omitempty"`
-	// Always `"string"`.                  
-	Type                         ItemsType `json:"type"`
-	// Members not declared above (and explicit nulls), kept as received and written back.
+	// Value to pre-select.
+	Default *string `json:"default,omitempty"`
+	// Help text for the field.
+	Description *string `json:"description,omitempty"`
+	// The values to choose from.
+	Enum []string `json:"enum"`
+	// Label of the field.
+	Title *string `json:"title,omitempty"`
+	// Always `"string"`.
+	Type ItemsType `json:"type"`
+	// Members not declared above (and explicit nulls of free-form members), kept as received and written back.
 	AdditionalProperties map[string]json.RawMessage `json:"-"`
 }
 
-func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) { return jsonopen.Marshal(&r, r.AdditionalProperties) }
+func (r UntitledSingleSelectEnumSchema) MarshalJSON() ([]byte, error) {
+	return jsonopen.Marshal(&r, r.AdditionalProperties)
+}
 
 func (r *UntitledSingleSelectEnumSchema) UnmarshalJSON(data []byte) error {
 	return jsonopen.Unmarshal(data, r, &r.AdditionalProperties)
@@ -7767,17 +8235,29 @@ const (
 	User      Role = "user"
 )
 
+func (r *Role) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "assistant", "user")
+}
+
 type AudioContentType string
 
 const (
 	PurpleAudio AudioContentType = "audio"
 )
 
+func (r *AudioContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "audio")
+}
+
 type BooleanSchemaType string
 
 const (
 	PurpleBoolean BooleanSchemaType = "boolean"
 )
+
+func (r *BooleanSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "boolean")
+}
 
 // Who may share a cached copy: `"public"` means any client or intermediary across users;
 // `"private"` means only requests made with the same authorization.
@@ -7788,6 +8268,10 @@ const (
 	Public  CacheScope = "public"
 )
 
+func (r *CacheScope) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "private", "public")
+}
+
 // Background the image is drawn for: `light` or `dark`; absent means either.
 type Theme string
 
@@ -7796,17 +8280,50 @@ const (
 	Light Theme = "light"
 )
 
+func (r *Theme) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "dark", "light")
+}
+
+// Kind of result; servers on this revision always send it. A result without it comes from
+// an
+// older server and counts as `"complete"`.
+//
+// What kind of result an object is, so the receiver knows how to read it. The core values
+// are
+// `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+// more input);
+// extensions may add values only when advertised, and unknown values make the result
+// invalid.
+type ResultType string
+
+const (
+	Complete      ResultType = "complete"
+	InputRequired ResultType = "input_required"
+)
+
+func (r *ResultType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "complete", "input_required")
+}
+
 type Jsonrpc string
 
 const (
 	The20 Jsonrpc = "2.0"
 )
 
+func (r *Jsonrpc) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "2.0")
+}
+
 type CallToolRequestMethod string
 
 const (
 	PurpleToolsCall CallToolRequestMethod = "tools/call"
 )
+
+func (r *CallToolRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tools/call")
+}
 
 // What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
 // (dismissed without choosing). In URL mode, accept only means consent to open the page.
@@ -7818,6 +8335,10 @@ const (
 	Decline Action = "decline"
 )
 
+func (r *Action) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "accept", "cancel", "decline")
+}
+
 type ContentBlockType string
 
 const (
@@ -7828,6 +8349,10 @@ const (
 	PurpleText         ContentBlockType = "text"
 )
 
+func (r *ContentBlockType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "audio", "image", "resource", "resource_link", "text")
+}
+
 type SamplingMessageContentBlockType string
 
 const (
@@ -7837,6 +8362,10 @@ const (
 	PurpleToolUse    SamplingMessageContentBlockType = "tool_use"
 	TentacledAudio   SamplingMessageContentBlockType = "audio"
 )
+
+func (r *SamplingMessageContentBlockType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "image", "text", "tool_result", "tool_use", "audio")
+}
 
 // Lowest severity of `notifications/message` the client wants for this request. Without it
 // the
@@ -7861,6 +8390,10 @@ const (
 	Warning           LoggingLevel = "warning"
 )
 
+func (r *LoggingLevel) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "alert", "critical", "debug", "emergency", "info", "error", "notice", "warning")
+}
+
 type InputRequestMethod string
 
 const (
@@ -7868,6 +8401,10 @@ const (
 	PurpleRootsList             InputRequestMethod = "roots/list"
 	PurpleSamplingCreateMessage InputRequestMethod = "sampling/createMessage"
 )
+
+func (r *InputRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "elicitation/create", "roots/list", "sampling/createMessage")
+}
 
 // Context from MCP servers to add to the prompt: `"none"` (the default), or the deprecated
 // `"thisServer"` / `"allServers"`, which need the `sampling.context` capability.
@@ -7879,12 +8416,20 @@ const (
 	ThisServer         IncludeContext = "thisServer"
 )
 
+func (r *IncludeContext) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "allServers", "none", "thisServer")
+}
+
 type ParamsMode string
 
 const (
 	PurpleForm ParamsMode = "form"
 	PurpleURL  ParamsMode = "url"
 )
+
+func (r *ParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "form", "url")
+}
 
 // Required shape of the text: an email address, a URI, a date or a date-time.
 type Format string
@@ -7896,11 +8441,19 @@ const (
 	URI      Format = "uri"
 )
 
+func (r *Format) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "date", "date-time", "email", "uri")
+}
+
 type ItemsType string
 
 const (
 	PurpleString ItemsType = "string"
 )
+
+func (r *ItemsType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "string")
+}
 
 // `"number"` for any number, `"integer"` for whole numbers.
 type PrimitiveSchemaDefinitionType string
@@ -7913,11 +8466,19 @@ const (
 	PurpleNumber  PrimitiveSchemaDefinitionType = "number"
 )
 
+func (r *PrimitiveSchemaDefinitionType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "boolean", "string", "array", "integer", "number")
+}
+
 type RequestedSchemaType string
 
 const (
 	Object RequestedSchemaType = "object"
 )
+
+func (r *RequestedSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "object")
+}
 
 // `"auto"` lets the model decide (the default), `"required"` makes it call at least one
 // tool,
@@ -7930,11 +8491,19 @@ const (
 	Required ToolChoiceMode = "required"
 )
 
+func (r *ToolChoiceMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "auto", "none", "required")
+}
+
 type CancelledNotificationMethod string
 
 const (
 	PurpleNotificationsCancelled CancelledNotificationMethod = "notifications/cancelled"
 )
+
+func (r *CancelledNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/cancelled")
+}
 
 type ClientRequestMethod string
 
@@ -7951,6 +8520,10 @@ const (
 	PurpleToolsList              ClientRequestMethod = "tools/list"
 )
 
+func (r *ClientRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tools/call", "completion/complete", "prompts/get", "prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "subscriptions/listen", "tools/list")
+}
+
 type RefType string
 
 const (
@@ -7958,11 +8531,19 @@ const (
 	PurpleRefResource RefType = "ref/resource"
 )
 
+func (r *RefType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/prompt", "ref/resource")
+}
+
 type CompleteRequestMethod string
 
 const (
 	FluffyCompletionComplete CompleteRequestMethod = "completion/complete"
 )
+
+func (r *CompleteRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "completion/complete")
+}
 
 type CreateMessageRequestMethod string
 
@@ -7970,11 +8551,19 @@ const (
 	FluffySamplingCreateMessage CreateMessageRequestMethod = "sampling/createMessage"
 )
 
+func (r *CreateMessageRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "sampling/createMessage")
+}
+
 type DiscoverRequestMethod string
 
 const (
 	FluffyServerDiscover DiscoverRequestMethod = "server/discover"
 )
+
+func (r *DiscoverRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "server/discover")
+}
 
 type ElicitRequestMethod string
 
@@ -7982,11 +8571,19 @@ const (
 	FluffyElicitationCreate ElicitRequestMethod = "elicitation/create"
 )
 
+func (r *ElicitRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "elicitation/create")
+}
+
 type ElicitRequestFormParamsMode string
 
 const (
 	FluffyForm ElicitRequestFormParamsMode = "form"
 )
+
+func (r *ElicitRequestFormParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "form")
+}
 
 type ElicitRequestURLParamsMode string
 
@@ -7994,11 +8591,19 @@ const (
 	FluffyURL ElicitRequestURLParamsMode = "url"
 )
 
+func (r *ElicitRequestURLParamsMode) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "url")
+}
+
 type EmbeddedResourceType string
 
 const (
 	FluffyResource EmbeddedResourceType = "resource"
 )
+
+func (r *EmbeddedResourceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resource")
+}
 
 type EnumSchemaType string
 
@@ -8007,11 +8612,19 @@ const (
 	TentacledString EnumSchemaType = "string"
 )
 
+func (r *EnumSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "array", "string")
+}
+
 type GetPromptRequestMethod string
 
 const (
 	FluffyPromptsGet GetPromptRequestMethod = "prompts/get"
 )
+
+func (r *GetPromptRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "prompts/get")
+}
 
 type ImageContentType string
 
@@ -8019,11 +8632,19 @@ const (
 	TentacledImage ImageContentType = "image"
 )
 
+func (r *ImageContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "image")
+}
+
 type ListPromptsRequestMethod string
 
 const (
 	FluffyPromptsList ListPromptsRequestMethod = "prompts/list"
 )
+
+func (r *ListPromptsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "prompts/list")
+}
 
 type ListResourceTemplatesRequestMethod string
 
@@ -8031,11 +8652,19 @@ const (
 	FluffyResourcesTemplatesList ListResourceTemplatesRequestMethod = "resources/templates/list"
 )
 
+func (r *ListResourceTemplatesRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/templates/list")
+}
+
 type ListResourcesRequestMethod string
 
 const (
 	FluffyResourcesList ListResourcesRequestMethod = "resources/list"
 )
+
+func (r *ListResourcesRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/list")
+}
 
 type ListRootsRequestMethod string
 
@@ -8043,11 +8672,19 @@ const (
 	FluffyRootsList ListRootsRequestMethod = "roots/list"
 )
 
+func (r *ListRootsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "roots/list")
+}
+
 type ListToolsRequestMethod string
 
 const (
 	FluffyToolsList ListToolsRequestMethod = "tools/list"
 )
+
+func (r *ListToolsRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tools/list")
+}
 
 type LoggingMessageNotificationMethod string
 
@@ -8055,11 +8692,19 @@ const (
 	PurpleNotificationsMessage LoggingMessageNotificationMethod = "notifications/message"
 )
 
+func (r *LoggingMessageNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/message")
+}
+
 type MultiSelectEnumSchemaType string
 
 const (
 	TentacledArray MultiSelectEnumSchemaType = "array"
 )
+
+func (r *MultiSelectEnumSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "array")
+}
 
 // `"number"` for any number, `"integer"` for whole numbers.
 type NumberSchemaType string
@@ -8069,11 +8714,19 @@ const (
 	FluffyNumber  NumberSchemaType = "number"
 )
 
+func (r *NumberSchemaType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "integer", "number")
+}
+
 type ProgressNotificationMethod string
 
 const (
 	PurpleNotificationsProgress ProgressNotificationMethod = "notifications/progress"
 )
+
+func (r *ProgressNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/progress")
+}
 
 type PromptListChangedNotificationMethod string
 
@@ -8081,11 +8734,19 @@ const (
 	PurpleNotificationsPromptsListChanged PromptListChangedNotificationMethod = "notifications/prompts/list_changed"
 )
 
+func (r *PromptListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/prompts/list_changed")
+}
+
 type PromptReferenceType string
 
 const (
 	FluffyRefPrompt PromptReferenceType = "ref/prompt"
 )
+
+func (r *PromptReferenceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/prompt")
+}
 
 type ReadResourceRequestMethod string
 
@@ -8093,11 +8754,19 @@ const (
 	FluffyResourcesRead ReadResourceRequestMethod = "resources/read"
 )
 
+func (r *ReadResourceRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resources/read")
+}
+
 type ResourceLinkType string
 
 const (
 	FluffyResourceLink ResourceLinkType = "resource_link"
 )
+
+func (r *ResourceLinkType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "resource_link")
+}
 
 type ResourceListChangedNotificationMethod string
 
@@ -8105,17 +8774,29 @@ const (
 	PurpleNotificationsResourcesListChanged ResourceListChangedNotificationMethod = "notifications/resources/list_changed"
 )
 
+func (r *ResourceListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/resources/list_changed")
+}
+
 type ResourceTemplateReferenceType string
 
 const (
 	FluffyRefResource ResourceTemplateReferenceType = "ref/resource"
 )
 
+func (r *ResourceTemplateReferenceType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "ref/resource")
+}
+
 type ResourceUpdatedNotificationMethod string
 
 const (
 	PurpleNotificationsResourcesUpdated ResourceUpdatedNotificationMethod = "notifications/resources/updated"
 )
+
+func (r *ResourceUpdatedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/resources/updated")
+}
 
 type ServerNotificationMethod string
 
@@ -8130,11 +8811,19 @@ const (
 	PurpleNotificationsToolsListChanged          ServerNotificationMethod = "notifications/tools/list_changed"
 )
 
+func (r *ServerNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/cancelled", "notifications/message", "notifications/progress", "notifications/prompts/list_changed", "notifications/resources/list_changed", "notifications/resources/updated", "notifications/subscriptions/acknowledged", "notifications/tools/list_changed")
+}
+
 type SubscriptionsAcknowledgedNotificationMethod string
 
 const (
 	FluffyNotificationsSubscriptionsAcknowledged SubscriptionsAcknowledgedNotificationMethod = "notifications/subscriptions/acknowledged"
 )
+
+func (r *SubscriptionsAcknowledgedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/subscriptions/acknowledged")
+}
 
 type SubscriptionsListenRequestMethod string
 
@@ -8142,11 +8831,19 @@ const (
 	FluffySubscriptionsListen SubscriptionsListenRequestMethod = "subscriptions/listen"
 )
 
+func (r *SubscriptionsListenRequestMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "subscriptions/listen")
+}
+
 type TextContentType string
 
 const (
 	TentacledText TextContentType = "text"
 )
+
+func (r *TextContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "text")
+}
 
 type ToolListChangedNotificationMethod string
 
@@ -8154,17 +8851,29 @@ const (
 	FluffyNotificationsToolsListChanged ToolListChangedNotificationMethod = "notifications/tools/list_changed"
 )
 
+func (r *ToolListChangedNotificationMethod) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "notifications/tools/list_changed")
+}
+
 type ToolResultContentType string
 
 const (
 	FluffyToolResult ToolResultContentType = "tool_result"
 )
 
+func (r *ToolResultContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tool_result")
+}
+
 type ToolUseContentType string
 
 const (
 	FluffyToolUse ToolUseContentType = "tool_use"
 )
+
+func (r *ToolUseContentType) UnmarshalJSON(data []byte) error {
+	return jsonopen.Enum(data, (*string)(r), "tool_use")
+}
 
 // Correlates the response with this request.
 //
@@ -8421,113 +9130,113 @@ func (x *EnumSchemaDefault) MarshalJSON() ([]byte, error) {
 
 func unmarshalUnion(data []byte, pi **int64, pf **float64, pb **bool, ps **string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) (bool, error) {
 	if pi != nil {
-			*pi = nil
+		*pi = nil
 	}
 	if pf != nil {
-			*pf = nil
+		*pf = nil
 	}
 	if pb != nil {
-			*pb = nil
+		*pb = nil
 	}
 	if ps != nil {
-			*ps = nil
+		*ps = nil
 	}
 
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.UseNumber()
 	tok, err := dec.Token()
 	if err != nil {
-			return false, err
+		return false, err
 	}
 
 	switch v := tok.(type) {
 	case json.Number:
-			if pi != nil {
-					i, err := v.Int64()
-					if err == nil {
-							*pi = &i
-							return false, nil
-					}
+		if pi != nil {
+			i, err := v.Int64()
+			if err == nil {
+				*pi = &i
+				return false, nil
 			}
-			if pf != nil {
-					f, err := v.Float64()
-					if err == nil {
-							*pf = &f
-							return false, nil
-					}
-					return false, errors.New("Unparsable number")
+		}
+		if pf != nil {
+			f, err := v.Float64()
+			if err == nil {
+				*pf = &f
+				return false, nil
 			}
-			return false, errors.New("Union does not contain number")
+			return false, errors.New("Unparsable number")
+		}
+		return false, errors.New("Union does not contain number")
 	case float64:
-			return false, errors.New("Decoder should not return float64")
+		return false, errors.New("Decoder should not return float64")
 	case bool:
-			if pb != nil {
-					*pb = &v
-					return false, nil
-			}
-			return false, errors.New("Union does not contain bool")
+		if pb != nil {
+			*pb = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain bool")
 	case string:
-			if haveEnum {
-					return false, json.Unmarshal(data, pe)
-			}
-			if ps != nil {
-					*ps = &v
-					return false, nil
-			}
-			return false, errors.New("Union does not contain string")
+		if haveEnum {
+			return false, json.Unmarshal(data, pe)
+		}
+		if ps != nil {
+			*ps = &v
+			return false, nil
+		}
+		return false, errors.New("Union does not contain string")
 	case nil:
-			if nullable {
-					return false, nil
-			}
-			return false, errors.New("Union does not contain null")
+		if nullable {
+			return false, nil
+		}
+		return false, errors.New("Union does not contain null")
 	case json.Delim:
-			if v == '{' {
-					if haveObject {
-							return true, json.Unmarshal(data, pc)
-					}
-					if haveMap {
-							return false, json.Unmarshal(data, pm)
-					}
-					return false, errors.New("Union does not contain object")
+		if v == '{' {
+			if haveObject {
+				return true, json.Unmarshal(data, pc)
 			}
-			if v == '[' {
-					if haveArray {
-							return false, json.Unmarshal(data, pa)
-					}
-					return false, errors.New("Union does not contain array")
+			if haveMap {
+				return false, json.Unmarshal(data, pm)
 			}
-			return false, errors.New("Cannot handle delimiter")
+			return false, errors.New("Union does not contain object")
+		}
+		if v == '[' {
+			if haveArray {
+				return false, json.Unmarshal(data, pa)
+			}
+			return false, errors.New("Union does not contain array")
+		}
+		return false, errors.New("Cannot handle delimiter")
 	}
 	return false, errors.New("Cannot unmarshal union")
 }
 
 func marshalUnion(pi *int64, pf *float64, pb *bool, ps *string, haveArray bool, pa interface{}, haveObject bool, pc interface{}, haveMap bool, pm interface{}, haveEnum bool, pe interface{}, nullable bool) ([]byte, error) {
 	if pi != nil {
-			return json.Marshal(*pi)
+		return json.Marshal(*pi)
 	}
 	if pf != nil {
-			return json.Marshal(*pf)
+		return json.Marshal(*pf)
 	}
 	if pb != nil {
-			return json.Marshal(*pb)
+		return json.Marshal(*pb)
 	}
 	if ps != nil {
-			return json.Marshal(*ps)
+		return json.Marshal(*ps)
 	}
 	if haveArray {
-			return json.Marshal(pa)
+		return json.Marshal(pa)
 	}
 	if haveObject {
-			return json.Marshal(pc)
+		return json.Marshal(pc)
 	}
 	if haveMap {
-			return json.Marshal(pm)
+		return json.Marshal(pm)
 	}
 	if haveEnum {
-			return json.Marshal(pe)
+		return json.Marshal(pe)
 	}
 	if nullable {
-			return json.Marshal(nil)
+		return json.Marshal(nil)
 	}
 	return nil, errors.New("Union must not be null")
 }

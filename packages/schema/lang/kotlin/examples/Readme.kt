@@ -1,3 +1,4 @@
+import com.fasterxml.jackson.databind.JsonMappingException
 import mcp.v20260728.CallToolRequest
 import mcp.v20260728.CallToolResult
 
@@ -20,4 +21,12 @@ fun main() {
         "structuredContent":{"temperature":18,"wind":null},
         "_meta":{"com.example/station":"paris-12"}}""")
     println("result: " + result.toJson())
+
+    // What the schema (or the spec) refuses throws a JsonMappingException naming the member.
+    try {
+        CallToolResult.fromJson("""{"resultType":"bogus","content":[]}""")
+        throw IllegalStateException("an unknown resultType was decoded")
+    } catch (error: JsonMappingException) {
+        println("refused: " + error.originalMessage + " at " + error.pathReference)
+    }
 }

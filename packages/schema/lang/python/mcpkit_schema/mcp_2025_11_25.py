@@ -5,79 +5,25 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Any, Dict, Union, TypeVar, Callable, Type, cast
 
 
-T = TypeVar("T")
-EnumT = TypeVar("EnumT", bound=Enum)
-
-
-def _unknown_members(obj: dict, known: tuple) -> Dict[str, Any]:
-    """Members a class does not declare, and declared ones sent as null (kept to be written back)."""
-    return {k: v for k, v in obj.items() if k not in known or v is None}
-
-
-def _with_unknown_members(result: dict, members: Dict[str, Any]) -> dict:
-    for k, v in members.items():
-        if k not in result:
-            result[k] = v
-    return result
-
-
-def from_list(f: Callable[[Any], T], x: Any) -> List[T]:
-    assert isinstance(x, list)
-    return [f(y) for y in x]
-
-
-def from_none(x: Any) -> Any:
-    assert x is None
-    return x
-
-
-def from_union(fs, x):
-    for f in fs:
-        try:
-            return f(x)
-        except:
-            pass
-    assert False
-
-
-def from_str(x: Any) -> str:
-    assert isinstance(x, str)
-    return x
-
-
-def from_float(x: Any) -> float:
-    assert isinstance(x, (float, int)) and not isinstance(x, bool)
-    return float(x)
-
-
-def to_enum(c: Type[EnumT], x: Any) -> EnumT:
-    assert isinstance(x, c)
-    return x.value
-
-
-def to_float(x: Any) -> float:
-    assert isinstance(x, (int, float))
-    return x
-
-
-def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
-    assert isinstance(x, dict)
-    return { k: f(v) for (k, v) in x.items() }
-
-
-def to_class(c: Type[T], x: Any) -> dict:
-    assert isinstance(x, c)
-    return cast(Any, x).to_dict()
-
-
-def from_bool(x: Any) -> bool:
-    assert isinstance(x, bool)
-    return x
-
-
-def from_int(x: Any) -> int:
-    assert isinstance(x, int) and not isinstance(x, bool)
-    return x
+from ._decoding import (
+    DecodeError,
+    from_bool,
+    from_dict,
+    from_float,
+    from_int,
+    from_list,
+    from_none,
+    from_str,
+    from_union,
+    to_class,
+    to_enum,
+    to_float,
+    expect_object as _expect_object,
+    optional as _optional,
+    required as _required,
+    unknown_members as _unknown_members,
+    with_unknown_members as _with_unknown_members,
+)
 
 
 class Role(Enum):
@@ -106,14 +52,14 @@ class Annotations:
     """How much the object matters, from 0 (can be left out) to 1 (effectively required)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Annotations':
-        assert isinstance(obj, dict)
-        audience = from_union([lambda x: from_list(Role, x), from_none], obj.get("audience"))
-        last_modified = from_union([from_str, from_none], obj.get("lastModified"))
-        priority = from_union([from_float, from_none], obj.get("priority"))
+        obj = _expect_object(obj)
+        audience = _optional(obj, "audience", lambda x: from_list(Role, x))
+        last_modified = _optional(obj, "lastModified", from_str)
+        priority = _optional(obj, "priority", from_float)
         return Annotations(audience, last_modified, priority, additional_properties=_unknown_members(obj, ("audience", "lastModified", "priority")))
 
     def to_dict(self) -> dict:
@@ -144,14 +90,14 @@ class AudioContentAnnotations:
     """How much the object matters, from 0 (can be left out) to 1 (effectively required)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'AudioContentAnnotations':
-        assert isinstance(obj, dict)
-        audience = from_union([lambda x: from_list(Role, x), from_none], obj.get("audience"))
-        last_modified = from_union([from_str, from_none], obj.get("lastModified"))
-        priority = from_union([from_float, from_none], obj.get("priority"))
+        obj = _expect_object(obj)
+        audience = _optional(obj, "audience", lambda x: from_list(Role, x))
+        last_modified = _optional(obj, "lastModified", from_str)
+        priority = _optional(obj, "priority", from_float)
         return AudioContentAnnotations(audience, last_modified, priority, additional_properties=_unknown_members(obj, ("audience", "lastModified", "priority")))
 
     def to_dict(self) -> dict:
@@ -189,16 +135,16 @@ class AudioContent:
     """Display and audience hints for the client."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'AudioContent':
-        assert isinstance(obj, dict)
-        data = from_str(obj.get("data"))
-        mime_type = from_str(obj.get("mimeType"))
-        type = AudioContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        data = _required(obj, "data", from_str)
+        mime_type = _required(obj, "mimeType", from_str)
+        type = _required(obj, "type", AudioContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return AudioContent(data, mime_type, type, meta, annotations, additional_properties=_unknown_members(obj, ("data", "mimeType", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -226,13 +172,13 @@ class BaseMetadata:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BaseMetadata':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        title = _optional(obj, "title", from_str)
         return BaseMetadata(name, title, additional_properties=_unknown_members(obj, ("name", "title")))
 
     def to_dict(self) -> dict:
@@ -260,15 +206,15 @@ class BlobResourceContents:
     """Media type of these contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BlobResourceContents':
-        assert isinstance(obj, dict)
-        blob = from_str(obj.get("blob"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        blob = _required(obj, "blob", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return BlobResourceContents(blob, uri, meta, mime_type, additional_properties=_unknown_members(obj, ("blob", "uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -303,15 +249,15 @@ class BooleanSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BooleanSchema':
-        assert isinstance(obj, dict)
-        type = BooleanSchemaType(obj.get("type"))
-        default = from_union([from_bool, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", BooleanSchemaType)
+        default = _optional(obj, "default", from_bool)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return BooleanSchema(type, default, description, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "title")))
 
     def to_dict(self) -> dict:
@@ -347,12 +293,12 @@ class TaskClass:
     """How long, in milliseconds from creation, the requestor would like the task kept."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskClass':
-        assert isinstance(obj, dict)
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return TaskClass(ttl, additional_properties=_unknown_members(obj, ("ttl",)))
 
     def to_dict(self) -> dict:
@@ -385,15 +331,15 @@ class CallToolRequestParamsClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequestParamsClass':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        task = _optional(obj, "task", TaskClass.from_dict)
         return CallToolRequestParamsClass(name, meta, arguments, task, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "task")))
 
     def to_dict(self) -> dict:
@@ -426,15 +372,15 @@ class CallToolRequest:
     """Which tool to run, with what."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CallToolRequestMethod(obj.get("method"))
-        params = CallToolRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CallToolRequestMethod)
+        params = _required(obj, "params", CallToolRequestParamsClass.from_dict)
         return CallToolRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -467,15 +413,15 @@ class CallToolRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequestParams':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        task = _optional(obj, "task", TaskClass.from_dict)
         return CallToolRequestParams(name, meta, arguments, task, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "task")))
 
     def to_dict(self) -> dict:
@@ -516,15 +462,15 @@ class IconElement:
     """Background the icon was drawn for: `light` or `dark`. When absent, it suits either."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IconElement':
-        assert isinstance(obj, dict)
-        src = from_str(obj.get("src"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        sizes = from_union([lambda x: from_list(from_str, x), from_none], obj.get("sizes"))
-        theme = from_union([Theme, from_none], obj.get("theme"))
+        obj = _expect_object(obj)
+        src = _required(obj, "src", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        sizes = _optional(obj, "sizes", lambda x: from_list(from_str, x))
+        theme = _optional(obj, "theme", Theme)
         return IconElement(src, mime_type, sizes, theme, additional_properties=_unknown_members(obj, ("src", "mimeType", "sizes", "theme")))
 
     def to_dict(self) -> dict:
@@ -563,16 +509,16 @@ class ContentElement:
     """The bytes, base64-encoded."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ContentElement':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        blob = from_union([from_str, from_none], obj.get("blob"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        text = _optional(obj, "text", from_str)
+        blob = _optional(obj, "blob", from_str)
         return ContentElement(uri, meta, mime_type, text, blob, additional_properties=_unknown_members(obj, ("uri", "_meta", "mimeType", "text", "blob")))
 
     def to_dict(self) -> dict:
@@ -676,24 +622,24 @@ class ContentBlock:
     """The embedded contents, as text or as base64 bytes."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ContentBlock':
-        assert isinstance(obj, dict)
-        type = ContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        resource = from_union([ContentElement.from_dict, from_none], obj.get("resource"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        name = _optional(obj, "name", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
+        uri = _optional(obj, "uri", from_str)
+        resource = _optional(obj, "resource", ContentElement.from_dict)
         return ContentBlock(type, meta, annotations, text, data, mime_type, description, icons, name, size, title, uri, resource, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "description", "icons", "name", "size", "title", "uri", "resource")))
 
     def to_dict(self) -> dict:
@@ -744,15 +690,15 @@ class CallToolResult:
     """The structured output as a JSON object, conforming to `outputSchema` when one is declared."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolResult':
-        assert isinstance(obj, dict)
-        content = from_list(ContentBlock.from_dict, obj.get("content"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("structuredContent"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_list(ContentBlock.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        is_error = _optional(obj, "isError", from_bool)
+        structured_content = _optional(obj, "structuredContent", lambda x: from_dict(lambda x: x, x))
         return CallToolResult(content, meta, is_error, structured_content, additional_properties=_unknown_members(obj, ("content", "_meta", "isError", "structuredContent")))
 
     def to_dict(self) -> dict:
@@ -779,12 +725,12 @@ class CancelTaskRequestParams:
     """Id of the task to cancel."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelTaskRequestParams':
-        assert isinstance(obj, dict)
-        task_id = from_str(obj.get("taskId"))
+        obj = _expect_object(obj)
+        task_id = _required(obj, "taskId", from_str)
         return CancelTaskRequestParams(task_id, additional_properties=_unknown_members(obj, ("taskId",)))
 
     def to_dict(self) -> dict:
@@ -812,15 +758,15 @@ class CancelTaskRequest:
     """Which task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelTaskRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CancelTaskRequestMethod(obj.get("method"))
-        params = CancelTaskRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CancelTaskRequestMethod)
+        params = _required(obj, "params", CancelTaskRequestParams.from_dict)
         return CancelTaskRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -888,18 +834,18 @@ class GetTaskResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetTaskResult':
-        assert isinstance(obj, dict)
-        created_at = from_str(obj.get("createdAt"))
-        last_updated_at = from_str(obj.get("lastUpdatedAt"))
-        status = TaskStatus(obj.get("status"))
-        task_id = from_str(obj.get("taskId"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        created_at = _required(obj, "createdAt", from_str)
+        last_updated_at = _required(obj, "lastUpdatedAt", from_str)
+        status = _required(obj, "status", TaskStatus)
+        task_id = _required(obj, "taskId", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status_message = _optional(obj, "statusMessage", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return GetTaskResult(created_at, last_updated_at, status, task_id, poll_interval, status_message, ttl, additional_properties=_unknown_members(obj, ("createdAt", "lastUpdatedAt", "status", "taskId", "pollInterval", "statusMessage", "ttl")))
 
     def to_dict(self) -> dict:
@@ -940,14 +886,14 @@ class CancelledNotificationParamsClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotificationParamsClass':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
-        request_id = from_union([from_int, from_str, from_none], obj.get("requestId"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        reason = _optional(obj, "reason", from_str)
+        request_id = _optional(obj, "requestId", lambda v: from_union([from_int, from_str], v))
         return CancelledNotificationParamsClass(meta, reason, request_id, additional_properties=_unknown_members(obj, ("_meta", "reason", "requestId")))
 
     def to_dict(self) -> dict:
@@ -977,14 +923,14 @@ class CancelledNotification:
     """Which request, and why."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CancelledNotificationMethod(obj.get("method"))
-        params = CancelledNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CancelledNotificationMethod)
+        params = _required(obj, "params", CancelledNotificationParamsClass.from_dict)
         return CancelledNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -1013,14 +959,14 @@ class CancelledNotificationParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
-        request_id = from_union([from_int, from_str, from_none], obj.get("requestId"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        reason = _optional(obj, "reason", from_str)
+        request_id = _optional(obj, "requestId", lambda v: from_union([from_int, from_str], v))
         return CancelledNotificationParams(meta, reason, request_id, additional_properties=_unknown_members(obj, ("_meta", "reason", "requestId")))
 
     def to_dict(self) -> dict:
@@ -1046,13 +992,13 @@ class ClientCapabilitiesElicitation:
     """Present when the client supports URL-mode elicitation."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesElicitation':
-        assert isinstance(obj, dict)
-        form = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("form"))
-        url = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("url"))
+        obj = _expect_object(obj)
+        form = _optional(obj, "form", lambda x: from_dict(lambda x: x, x))
+        url = _optional(obj, "url", lambda x: from_dict(lambda x: x, x))
         return ClientCapabilitiesElicitation(form, url, additional_properties=_unknown_members(obj, ("form", "url")))
 
     def to_dict(self) -> dict:
@@ -1072,12 +1018,12 @@ class ClientCapabilitiesRoots:
     """True when the client will send `notifications/roots/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesRoots':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return ClientCapabilitiesRoots(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -1099,13 +1045,13 @@ class ClientCapabilitiesSampling:
     """Present when the client accepts `tools` and `toolChoice` in sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesSampling':
-        assert isinstance(obj, dict)
-        context = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("context"))
-        tools = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        context = _optional(obj, "context", lambda x: from_dict(lambda x: x, x))
+        tools = _optional(obj, "tools", lambda x: from_dict(lambda x: x, x))
         return ClientCapabilitiesSampling(context, tools, additional_properties=_unknown_members(obj, ("context", "tools")))
 
     def to_dict(self) -> dict:
@@ -1125,12 +1071,12 @@ class PurpleElicitation:
     """Present when `elicitation/create` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleElicitation':
-        assert isinstance(obj, dict)
-        create = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("create"))
+        obj = _expect_object(obj)
+        create = _optional(obj, "create", lambda x: from_dict(lambda x: x, x))
         return PurpleElicitation(create, additional_properties=_unknown_members(obj, ("create",)))
 
     def to_dict(self) -> dict:
@@ -1148,12 +1094,12 @@ class PurpleSampling:
     """Present when `sampling/createMessage` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleSampling':
-        assert isinstance(obj, dict)
-        create_message = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("createMessage"))
+        obj = _expect_object(obj)
+        create_message = _optional(obj, "createMessage", lambda x: from_dict(lambda x: x, x))
         return PurpleSampling(create_message, additional_properties=_unknown_members(obj, ("createMessage",)))
 
     def to_dict(self) -> dict:
@@ -1174,13 +1120,13 @@ class PurpleRequests:
     """Task support for sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleRequests':
-        assert isinstance(obj, dict)
-        elicitation = from_union([PurpleElicitation.from_dict, from_none], obj.get("elicitation"))
-        sampling = from_union([PurpleSampling.from_dict, from_none], obj.get("sampling"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", PurpleElicitation.from_dict)
+        sampling = _optional(obj, "sampling", PurpleSampling.from_dict)
         return PurpleRequests(elicitation, sampling, additional_properties=_unknown_members(obj, ("elicitation", "sampling")))
 
     def to_dict(self) -> dict:
@@ -1206,14 +1152,14 @@ class ClientCapabilitiesTasks:
     """Which server-to-client requests may carry a `task` field; anything not listed may not."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesTasks':
-        assert isinstance(obj, dict)
-        cancel = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("cancel"))
-        list = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("list"))
-        requests = from_union([PurpleRequests.from_dict, from_none], obj.get("requests"))
+        obj = _expect_object(obj)
+        cancel = _optional(obj, "cancel", lambda x: from_dict(lambda x: x, x))
+        list = _optional(obj, "list", lambda x: from_dict(lambda x: x, x))
+        requests = _optional(obj, "requests", PurpleRequests.from_dict)
         return ClientCapabilitiesTasks(cancel, list, requests, additional_properties=_unknown_members(obj, ("cancel", "list", "requests")))
 
     def to_dict(self) -> dict:
@@ -1248,16 +1194,16 @@ class ClientCapabilities:
     """Present when the client can run server requests as tasks."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilities':
-        assert isinstance(obj, dict)
-        elicitation = from_union([ClientCapabilitiesElicitation.from_dict, from_none], obj.get("elicitation"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        roots = from_union([ClientCapabilitiesRoots.from_dict, from_none], obj.get("roots"))
-        sampling = from_union([ClientCapabilitiesSampling.from_dict, from_none], obj.get("sampling"))
-        tasks = from_union([ClientCapabilitiesTasks.from_dict, from_none], obj.get("tasks"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", ClientCapabilitiesElicitation.from_dict)
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        roots = _optional(obj, "roots", ClientCapabilitiesRoots.from_dict)
+        sampling = _optional(obj, "sampling", ClientCapabilitiesSampling.from_dict)
+        tasks = _optional(obj, "tasks", ClientCapabilitiesTasks.from_dict)
         return ClientCapabilities(elicitation, experimental, roots, sampling, tasks, additional_properties=_unknown_members(obj, ("elicitation", "experimental", "roots", "sampling", "tasks")))
 
     def to_dict(self) -> dict:
@@ -1356,25 +1302,25 @@ class ClientNotificationParams:
     """Amount that will be done in all, when known. May be fractional."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientNotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
-        request_id = from_union([from_int, from_str, from_none], obj.get("requestId"))
-        created_at = from_union([from_str, from_none], obj.get("createdAt"))
-        last_updated_at = from_union([from_str, from_none], obj.get("lastUpdatedAt"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status = from_union([TaskStatus, from_none], obj.get("status"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        progress = from_union([from_float, from_none], obj.get("progress"))
-        progress_token = from_union([from_int, from_str, from_none], obj.get("progressToken"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        reason = _optional(obj, "reason", from_str)
+        request_id = _optional(obj, "requestId", lambda v: from_union([from_int, from_str], v))
+        created_at = _optional(obj, "createdAt", from_str)
+        last_updated_at = _optional(obj, "lastUpdatedAt", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status = _optional(obj, "status", TaskStatus)
+        status_message = _optional(obj, "statusMessage", from_str)
+        task_id = _optional(obj, "taskId", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
+        message = _optional(obj, "message", from_str)
+        progress = _optional(obj, "progress", from_float)
+        progress_token = _optional(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        total = _optional(obj, "total", from_float)
         return ClientNotificationParams(meta, reason, request_id, created_at, last_updated_at, poll_interval, status, status_message, task_id, ttl, message, progress, progress_token, total, additional_properties=_unknown_members(obj, ("_meta", "reason", "requestId", "createdAt", "lastUpdatedAt", "pollInterval", "status", "statusMessage", "taskId", "ttl", "message", "progress", "progressToken", "total")))
 
     def to_dict(self) -> dict:
@@ -1457,14 +1403,14 @@ class ClientNotification:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ClientNotificationMethod(obj.get("method"))
-        params = from_union([ClientNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ClientNotificationMethod)
+        params = _optional(obj, "params", ClientNotificationParams.from_dict)
         return ClientNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -1507,13 +1453,13 @@ class ParamsArgument:
     """What has been typed so far; suggestions should match it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        value = from_str(obj.get("value"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        value = _required(obj, "value", from_str)
         return ParamsArgument(name, value, additional_properties=_unknown_members(obj, ("name", "value")))
 
     def to_dict(self) -> dict:
@@ -1535,13 +1481,13 @@ class CapabilitiesElicitation:
     """Present when the client supports URL-mode elicitation."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesElicitation':
-        assert isinstance(obj, dict)
-        form = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("form"))
-        url = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("url"))
+        obj = _expect_object(obj)
+        form = _optional(obj, "form", lambda x: from_dict(lambda x: x, x))
+        url = _optional(obj, "url", lambda x: from_dict(lambda x: x, x))
         return CapabilitiesElicitation(form, url, additional_properties=_unknown_members(obj, ("form", "url")))
 
     def to_dict(self) -> dict:
@@ -1561,12 +1507,12 @@ class CapabilitiesRoots:
     """True when the client will send `notifications/roots/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesRoots':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return CapabilitiesRoots(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -1588,13 +1534,13 @@ class CapabilitiesSampling:
     """Present when the client accepts `tools` and `toolChoice` in sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesSampling':
-        assert isinstance(obj, dict)
-        context = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("context"))
-        tools = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        context = _optional(obj, "context", lambda x: from_dict(lambda x: x, x))
+        tools = _optional(obj, "tools", lambda x: from_dict(lambda x: x, x))
         return CapabilitiesSampling(context, tools, additional_properties=_unknown_members(obj, ("context", "tools")))
 
     def to_dict(self) -> dict:
@@ -1614,12 +1560,12 @@ class FluffyElicitation:
     """Present when `elicitation/create` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyElicitation':
-        assert isinstance(obj, dict)
-        create = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("create"))
+        obj = _expect_object(obj)
+        create = _optional(obj, "create", lambda x: from_dict(lambda x: x, x))
         return FluffyElicitation(create, additional_properties=_unknown_members(obj, ("create",)))
 
     def to_dict(self) -> dict:
@@ -1637,12 +1583,12 @@ class FluffySampling:
     """Present when `sampling/createMessage` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffySampling':
-        assert isinstance(obj, dict)
-        create_message = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("createMessage"))
+        obj = _expect_object(obj)
+        create_message = _optional(obj, "createMessage", lambda x: from_dict(lambda x: x, x))
         return FluffySampling(create_message, additional_properties=_unknown_members(obj, ("createMessage",)))
 
     def to_dict(self) -> dict:
@@ -1663,13 +1609,13 @@ class FluffyRequests:
     """Task support for sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyRequests':
-        assert isinstance(obj, dict)
-        elicitation = from_union([FluffyElicitation.from_dict, from_none], obj.get("elicitation"))
-        sampling = from_union([FluffySampling.from_dict, from_none], obj.get("sampling"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", FluffyElicitation.from_dict)
+        sampling = _optional(obj, "sampling", FluffySampling.from_dict)
         return FluffyRequests(elicitation, sampling, additional_properties=_unknown_members(obj, ("elicitation", "sampling")))
 
     def to_dict(self) -> dict:
@@ -1695,14 +1641,14 @@ class PurpleTasks:
     """Which server-to-client requests may carry a `task` field; anything not listed may not."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleTasks':
-        assert isinstance(obj, dict)
-        cancel = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("cancel"))
-        list = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("list"))
-        requests = from_union([FluffyRequests.from_dict, from_none], obj.get("requests"))
+        obj = _expect_object(obj)
+        cancel = _optional(obj, "cancel", lambda x: from_dict(lambda x: x, x))
+        list = _optional(obj, "list", lambda x: from_dict(lambda x: x, x))
+        requests = _optional(obj, "requests", FluffyRequests.from_dict)
         return PurpleTasks(cancel, list, requests, additional_properties=_unknown_members(obj, ("cancel", "list", "requests")))
 
     def to_dict(self) -> dict:
@@ -1739,16 +1685,16 @@ class ParamsCapabilities:
     """Present when the client can run server requests as tasks."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsCapabilities':
-        assert isinstance(obj, dict)
-        elicitation = from_union([CapabilitiesElicitation.from_dict, from_none], obj.get("elicitation"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        roots = from_union([CapabilitiesRoots.from_dict, from_none], obj.get("roots"))
-        sampling = from_union([CapabilitiesSampling.from_dict, from_none], obj.get("sampling"))
-        tasks = from_union([PurpleTasks.from_dict, from_none], obj.get("tasks"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", CapabilitiesElicitation.from_dict)
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        roots = _optional(obj, "roots", CapabilitiesRoots.from_dict)
+        sampling = _optional(obj, "sampling", CapabilitiesSampling.from_dict)
+        tasks = _optional(obj, "tasks", PurpleTasks.from_dict)
         return ParamsCapabilities(elicitation, experimental, roots, sampling, tasks, additional_properties=_unknown_members(obj, ("elicitation", "experimental", "roots", "sampling", "tasks")))
 
     def to_dict(self) -> dict:
@@ -1796,17 +1742,17 @@ class ClientInfo:
     """Home page of the program, if it has one."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientInfo':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        version = from_str(obj.get("version"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        website_url = from_union([from_str, from_none], obj.get("websiteUrl"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        version = _required(obj, "version", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
+        website_url = _optional(obj, "websiteUrl", from_str)
         return ClientInfo(name, version, description, icons, title, website_url, additional_properties=_unknown_members(obj, ("name", "version", "description", "icons", "title", "websiteUrl")))
 
     def to_dict(self) -> dict:
@@ -1832,12 +1778,12 @@ class ParamsContext:
     """Values already chosen for other arguments of the same prompt or template, by name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsContext':
-        assert isinstance(obj, dict)
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return ParamsContext(arguments, additional_properties=_unknown_members(obj, ("arguments",)))
 
     def to_dict(self) -> dict:
@@ -1895,15 +1841,15 @@ class Ref:
     """The resource's URI, or the URI template whose variable is being completed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Ref':
-        assert isinstance(obj, dict)
-        type = RefType(obj.get("type"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", RefType)
+        name = _optional(obj, "name", from_str)
+        title = _optional(obj, "title", from_str)
+        uri = _optional(obj, "uri", from_str)
         return Ref(type, name, title, uri, additional_properties=_unknown_members(obj, ("type", "name", "title", "uri")))
 
     def to_dict(self) -> dict:
@@ -2010,25 +1956,25 @@ class ClientRequestParams:
     """Entries at this severity and every more severe one are sent; less severe ones are not."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        argument = from_union([ParamsArgument.from_dict, from_none], obj.get("argument"))
-        context = from_union([ParamsContext.from_dict, from_none], obj.get("context"))
-        ref = from_union([Ref.from_dict, from_none], obj.get("ref"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        capabilities = from_union([ParamsCapabilities.from_dict, from_none], obj.get("capabilities"))
-        client_info = from_union([ClientInfo.from_dict, from_none], obj.get("clientInfo"))
-        protocol_version = from_union([from_str, from_none], obj.get("protocolVersion"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
-        level = from_union([LoggingLevel, from_none], obj.get("level"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        argument = _optional(obj, "argument", ParamsArgument.from_dict)
+        context = _optional(obj, "context", ParamsContext.from_dict)
+        ref = _optional(obj, "ref", Ref.from_dict)
+        cursor = _optional(obj, "cursor", from_str)
+        uri = _optional(obj, "uri", from_str)
+        task_id = _optional(obj, "taskId", from_str)
+        capabilities = _optional(obj, "capabilities", ParamsCapabilities.from_dict)
+        client_info = _optional(obj, "clientInfo", ClientInfo.from_dict)
+        protocol_version = _optional(obj, "protocolVersion", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
+        task = _optional(obj, "task", TaskClass.from_dict)
+        level = _optional(obj, "level", LoggingLevel)
         return ClientRequestParams(meta, argument, context, ref, cursor, uri, task_id, capabilities, client_info, protocol_version, arguments, name, task, level, additional_properties=_unknown_members(obj, ("_meta", "argument", "context", "ref", "cursor", "uri", "taskId", "capabilities", "clientInfo", "protocolVersion", "arguments", "name", "task", "level")))
 
     def to_dict(self) -> dict:
@@ -2178,15 +2124,15 @@ class ClientRequest:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ClientRequestMethod(obj.get("method"))
-        params = from_union([ClientRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ClientRequestMethod)
+        params = _optional(obj, "params", ClientRequestParams.from_dict)
         return ClientRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -2288,24 +2234,24 @@ class SamplingMessageContentBlock:
     """The `id` of the `tool_use` block this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SamplingMessageContentBlock':
-        assert isinstance(obj, dict)
-        type = SamplingMessageContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        id = from_union([from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("input"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("structuredContent"))
-        tool_use_id = from_union([from_str, from_none], obj.get("toolUseId"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", SamplingMessageContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        id = _optional(obj, "id", from_str)
+        input = _optional(obj, "input", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
+        structured_content = _optional(obj, "structuredContent", lambda x: from_dict(lambda x: x, x))
+        tool_use_id = _optional(obj, "toolUseId", from_str)
         return SamplingMessageContentBlock(type, meta, annotations, text, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -2411,24 +2357,24 @@ class PurpleSomething:
     """The `id` of the `tool_use` block this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleSomething':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str, from_none], obj.get("_meta"))
-        annotations = from_union([lambda x: from_list(from_str, x), from_int, from_bool, AudioContentAnnotations.from_dict, from_str, from_none], obj.get("annotations"))
-        text = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("text"))
-        type = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("type"))
-        data = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("data"))
-        mime_type = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("mimeType"))
-        id = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str, from_none], obj.get("input"))
-        name = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(lambda x: from_union([ContentBlock.from_dict, from_str], x), x), from_int, from_bool, from_str, from_none], obj.get("content"))
-        is_error = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str, from_none], obj.get("structuredContent"))
-        tool_use_id = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("toolUseId"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str], v))
+        annotations = _optional(obj, "annotations", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, AudioContentAnnotations.from_dict, from_str], v))
+        text = _optional(obj, "text", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        type = _optional(obj, "type", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        data = _optional(obj, "data", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        mime_type = _optional(obj, "mimeType", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        id = _optional(obj, "id", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        input = _optional(obj, "input", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str], v))
+        name = _optional(obj, "name", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        content = _optional(obj, "content", lambda v: from_union([lambda x: from_list(lambda x: from_union([ContentBlock.from_dict, from_str], x), x), from_int, from_bool, from_str], v))
+        is_error = _optional(obj, "isError", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        structured_content = _optional(obj, "structuredContent", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str], v))
+        tool_use_id = _optional(obj, "toolUseId", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
         return PurpleSomething(meta, annotations, text, type, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("_meta", "annotations", "text", "type", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -2476,14 +2422,14 @@ class RootElement:
     """A human-readable label for the root, for display or reference."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RootElement':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
         return RootElement(uri, meta, name, additional_properties=_unknown_members(obj, ("uri", "_meta", "name")))
 
     def to_dict(self) -> dict:
@@ -2528,18 +2474,18 @@ class TaskElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskElement':
-        assert isinstance(obj, dict)
-        created_at = from_str(obj.get("createdAt"))
-        last_updated_at = from_str(obj.get("lastUpdatedAt"))
-        status = TaskStatus(obj.get("status"))
-        task_id = from_str(obj.get("taskId"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        created_at = _required(obj, "createdAt", from_str)
+        last_updated_at = _required(obj, "lastUpdatedAt", from_str)
+        status = _required(obj, "status", TaskStatus)
+        task_id = _required(obj, "taskId", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status_message = _optional(obj, "statusMessage", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return TaskElement(created_at, last_updated_at, status, task_id, poll_interval, status_message, ttl, additional_properties=_unknown_members(obj, ("createdAt", "lastUpdatedAt", "status", "taskId", "pollInterval", "statusMessage", "ttl")))
 
     def to_dict(self) -> dict:
@@ -2646,27 +2592,27 @@ class ClientResult:
     """Every root the server may operate on."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientResult':
-        assert isinstance(obj, dict)
-        created_at = from_union([from_str, from_none], obj.get("createdAt"))
-        last_updated_at = from_union([from_str, from_none], obj.get("lastUpdatedAt"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status = from_union([TaskStatus, from_none], obj.get("status"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
-        tasks = from_union([lambda x: from_list(TaskElement.from_dict, x), from_none], obj.get("tasks"))
-        action = from_union([Action, from_none], obj.get("action"))
-        content = from_union([PurpleSomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x), from_none], obj.get("content"))
-        model = from_union([from_str, from_none], obj.get("model"))
-        role = from_union([Role, from_none], obj.get("role"))
-        stop_reason = from_union([from_str, from_none], obj.get("stopReason"))
-        roots = from_union([lambda x: from_list(RootElement.from_dict, x), from_none], obj.get("roots"))
+        obj = _expect_object(obj)
+        created_at = _optional(obj, "createdAt", from_str)
+        last_updated_at = _optional(obj, "lastUpdatedAt", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status = _optional(obj, "status", TaskStatus)
+        status_message = _optional(obj, "statusMessage", from_str)
+        task_id = _optional(obj, "taskId", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
+        tasks = _optional(obj, "tasks", lambda x: from_list(TaskElement.from_dict, x))
+        action = _optional(obj, "action", Action)
+        content = _optional(obj, "content", lambda v: from_union([PurpleSomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        model = _optional(obj, "model", from_str)
+        role = _optional(obj, "role", Role)
+        stop_reason = _optional(obj, "stopReason", from_str)
+        roots = _optional(obj, "roots", lambda x: from_list(RootElement.from_dict, x))
         return ClientResult(created_at, last_updated_at, poll_interval, status, status_message, task_id, ttl, meta, next_cursor, tasks, action, content, model, role, stop_reason, roots, additional_properties=_unknown_members(obj, ("createdAt", "lastUpdatedAt", "pollInterval", "status", "statusMessage", "taskId", "ttl", "_meta", "nextCursor", "tasks", "action", "content", "model", "role", "stopReason", "roots")))
 
     def to_dict(self) -> dict:
@@ -2727,15 +2673,15 @@ class CompleteRequestParamsClass:
     """Extra information that can narrow the suggestions."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsClass':
-        assert isinstance(obj, dict)
-        argument = ParamsArgument.from_dict(obj.get("argument"))
-        ref = Ref.from_dict(obj.get("ref"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        context = from_union([ParamsContext.from_dict, from_none], obj.get("context"))
+        obj = _expect_object(obj)
+        argument = _required(obj, "argument", ParamsArgument.from_dict)
+        ref = _required(obj, "ref", Ref.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        context = _optional(obj, "context", ParamsContext.from_dict)
         return CompleteRequestParamsClass(argument, ref, meta, context, additional_properties=_unknown_members(obj, ("argument", "ref", "_meta", "context")))
 
     def to_dict(self) -> dict:
@@ -2766,15 +2712,15 @@ class CompleteRequest:
     """What is being completed, and the text typed so far."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CompleteRequestMethod(obj.get("method"))
-        params = CompleteRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CompleteRequestMethod)
+        params = _required(obj, "params", CompleteRequestParamsClass.from_dict)
         return CompleteRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -2797,13 +2743,13 @@ class CompleteRequestParamsArgument:
     """What has been typed so far; suggestions should match it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        value = from_str(obj.get("value"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        value = _required(obj, "value", from_str)
         return CompleteRequestParamsArgument(name, value, additional_properties=_unknown_members(obj, ("name", "value")))
 
     def to_dict(self) -> dict:
@@ -2821,12 +2767,12 @@ class CompleteRequestParamsContext:
     """Values already chosen for other arguments of the same prompt or template, by name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsContext':
-        assert isinstance(obj, dict)
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return CompleteRequestParamsContext(arguments, additional_properties=_unknown_members(obj, ("arguments",)))
 
     def to_dict(self) -> dict:
@@ -2853,15 +2799,15 @@ class CompleteRequestParams:
     """Extra information that can narrow the suggestions."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParams':
-        assert isinstance(obj, dict)
-        argument = CompleteRequestParamsArgument.from_dict(obj.get("argument"))
-        ref = Ref.from_dict(obj.get("ref"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        context = from_union([CompleteRequestParamsContext.from_dict, from_none], obj.get("context"))
+        obj = _expect_object(obj)
+        argument = _required(obj, "argument", CompleteRequestParamsArgument.from_dict)
+        ref = _required(obj, "ref", Ref.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        context = _optional(obj, "context", CompleteRequestParamsContext.from_dict)
         return CompleteRequestParams(argument, ref, meta, context, additional_properties=_unknown_members(obj, ("argument", "ref", "_meta", "context")))
 
     def to_dict(self) -> dict:
@@ -2889,14 +2835,14 @@ class CompleteResultCompletion:
     """How many suggestions exist in all, which may be more than were sent."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResultCompletion':
-        assert isinstance(obj, dict)
-        values = from_list(from_str, obj.get("values"))
-        has_more = from_union([from_bool, from_none], obj.get("hasMore"))
-        total = from_union([from_int, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        values = _required(obj, "values", lambda v: from_list(from_str, v))
+        has_more = _optional(obj, "hasMore", from_bool)
+        total = _optional(obj, "total", from_int)
         return CompleteResultCompletion(values, has_more, total, additional_properties=_unknown_members(obj, ("values", "hasMore", "total")))
 
     def to_dict(self) -> dict:
@@ -2920,13 +2866,13 @@ class CompleteResult:
     """Free-form metadata attached to the result; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResult':
-        assert isinstance(obj, dict)
-        completion = CompleteResultCompletion.from_dict(obj.get("completion"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        completion = _required(obj, "completion", CompleteResultCompletion.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return CompleteResult(completion, meta, additional_properties=_unknown_members(obj, ("completion", "_meta")))
 
     def to_dict(self) -> dict:
@@ -3020,24 +2966,24 @@ class FluffySomething:
     """The `id` of the `tool_use` block this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffySomething':
-        assert isinstance(obj, dict)
-        type = SamplingMessageContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        id = from_union([from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("input"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("structuredContent"))
-        tool_use_id = from_union([from_str, from_none], obj.get("toolUseId"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", SamplingMessageContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        id = _optional(obj, "id", from_str)
+        input = _optional(obj, "input", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
+        structured_content = _optional(obj, "structuredContent", lambda x: from_dict(lambda x: x, x))
+        tool_use_id = _optional(obj, "toolUseId", from_str)
         return FluffySomething(type, meta, annotations, text, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -3084,14 +3030,14 @@ class ParamsMessage:
     """Free-form metadata; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsMessage':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ParamsMessage(content, role, meta, additional_properties=_unknown_members(obj, ("content", "role", "_meta")))
 
     def to_dict(self) -> dict:
@@ -3114,12 +3060,12 @@ class HintElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'HintElement':
-        assert isinstance(obj, dict)
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        name = _optional(obj, "name", from_str)
         return HintElement(name, additional_properties=_unknown_members(obj, ("name",)))
 
     def to_dict(self) -> dict:
@@ -3151,15 +3097,15 @@ class ModelPreferencesClass:
     """How much a fast (low-latency) model matters."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelPreferencesClass':
-        assert isinstance(obj, dict)
-        cost_priority = from_union([from_float, from_none], obj.get("costPriority"))
-        hints = from_union([lambda x: from_list(HintElement.from_dict, x), from_none], obj.get("hints"))
-        intelligence_priority = from_union([from_float, from_none], obj.get("intelligencePriority"))
-        speed_priority = from_union([from_float, from_none], obj.get("speedPriority"))
+        obj = _expect_object(obj)
+        cost_priority = _optional(obj, "costPriority", from_float)
+        hints = _optional(obj, "hints", lambda x: from_list(HintElement.from_dict, x))
+        intelligence_priority = _optional(obj, "intelligencePriority", from_float)
+        speed_priority = _optional(obj, "speedPriority", from_float)
         return ModelPreferencesClass(cost_priority, hints, intelligence_priority, speed_priority, additional_properties=_unknown_members(obj, ("costPriority", "hints", "intelligencePriority", "speedPriority")))
 
     def to_dict(self) -> dict:
@@ -3198,12 +3144,12 @@ class ToolChoiceClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolChoiceClass':
-        assert isinstance(obj, dict)
-        mode = from_union([ToolChoiceMode, from_none], obj.get("mode"))
+        obj = _expect_object(obj)
+        mode = _optional(obj, "mode", ToolChoiceMode)
         return ToolChoiceClass(mode, additional_properties=_unknown_members(obj, ("mode",)))
 
     def to_dict(self) -> dict:
@@ -3242,16 +3188,16 @@ class ToolAnnotationsClass:
     """A display name for the tool."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolAnnotationsClass':
-        assert isinstance(obj, dict)
-        destructive_hint = from_union([from_bool, from_none], obj.get("destructiveHint"))
-        idempotent_hint = from_union([from_bool, from_none], obj.get("idempotentHint"))
-        open_world_hint = from_union([from_bool, from_none], obj.get("openWorldHint"))
-        read_only_hint = from_union([from_bool, from_none], obj.get("readOnlyHint"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        destructive_hint = _optional(obj, "destructiveHint", from_bool)
+        idempotent_hint = _optional(obj, "idempotentHint", from_bool)
+        open_world_hint = _optional(obj, "openWorldHint", from_bool)
+        read_only_hint = _optional(obj, "readOnlyHint", from_bool)
+        title = _optional(obj, "title", from_str)
         return ToolAnnotationsClass(destructive_hint, idempotent_hint, open_world_hint, read_only_hint, title, additional_properties=_unknown_members(obj, ("destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint", "title")))
 
     def to_dict(self) -> dict:
@@ -3290,12 +3236,12 @@ class Execution:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Execution':
-        assert isinstance(obj, dict)
-        task_support = from_union([TaskSupport, from_none], obj.get("taskSupport"))
+        obj = _expect_object(obj)
+        task_support = _optional(obj, "taskSupport", TaskSupport)
         return Execution(task_support, additional_properties=_unknown_members(obj, ("taskSupport",)))
 
     def to_dict(self) -> dict:
@@ -3326,15 +3272,15 @@ class ToolInputSchema:
     """Names of the arguments that must be given."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolInputSchema':
-        assert isinstance(obj, dict)
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        properties = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("properties"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        properties = _optional(obj, "properties", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ToolInputSchema(type, schema, properties, required, additional_properties=_unknown_members(obj, ("type", "$schema", "properties", "required")))
 
     def to_dict(self) -> dict:
@@ -3367,15 +3313,15 @@ class ToolOutputSchema:
     """Names of the output members that are always present."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolOutputSchema':
-        assert isinstance(obj, dict)
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        properties = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("properties"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        properties = _optional(obj, "properties", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ToolOutputSchema(type, schema, properties, required, additional_properties=_unknown_members(obj, ("type", "$schema", "properties", "required")))
 
     def to_dict(self) -> dict:
@@ -3428,20 +3374,20 @@ class ToolElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolElement':
-        assert isinstance(obj, dict)
-        input_schema = ToolInputSchema.from_dict(obj.get("inputSchema"))
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([ToolAnnotationsClass.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        execution = from_union([Execution.from_dict, from_none], obj.get("execution"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        output_schema = from_union([ToolOutputSchema.from_dict, from_none], obj.get("outputSchema"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        input_schema = _required(obj, "inputSchema", ToolInputSchema.from_dict)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", ToolAnnotationsClass.from_dict)
+        description = _optional(obj, "description", from_str)
+        execution = _optional(obj, "execution", Execution.from_dict)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        output_schema = _optional(obj, "outputSchema", ToolOutputSchema.from_dict)
+        title = _optional(obj, "title", from_str)
         return ToolElement(input_schema, name, meta, annotations, description, execution, icons, output_schema, title, additional_properties=_unknown_members(obj, ("inputSchema", "name", "_meta", "annotations", "description", "execution", "icons", "outputSchema", "title")))
 
     def to_dict(self) -> dict:
@@ -3514,23 +3460,23 @@ class CreateMessageRequestParamsClass:
     """Tools the model may call while generating; needs the client's `sampling.tools`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequestParamsClass':
-        assert isinstance(obj, dict)
-        max_tokens = from_int(obj.get("maxTokens"))
-        messages = from_list(ParamsMessage.from_dict, obj.get("messages"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        max_tokens = _required(obj, "maxTokens", from_int)
+        messages = _required(obj, "messages", lambda v: from_list(ParamsMessage.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        task = _optional(obj, "task", TaskClass.from_dict)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return CreateMessageRequestParamsClass(max_tokens, messages, meta, include_context, metadata, model_preferences, stop_sequences, system_prompt, task, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("maxTokens", "messages", "_meta", "includeContext", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "task", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -3578,15 +3524,15 @@ class CreateMessageRequest:
     """The conversation and generation settings."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CreateMessageRequestMethod(obj.get("method"))
-        params = CreateMessageRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CreateMessageRequestMethod)
+        params = _required(obj, "params", CreateMessageRequestParamsClass.from_dict)
         return CreateMessageRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -3645,23 +3591,23 @@ class CreateMessageRequestParams:
     """Tools the model may call while generating; needs the client's `sampling.tools`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequestParams':
-        assert isinstance(obj, dict)
-        max_tokens = from_int(obj.get("maxTokens"))
-        messages = from_list(ParamsMessage.from_dict, obj.get("messages"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        max_tokens = _required(obj, "maxTokens", from_int)
+        messages = _required(obj, "messages", lambda v: from_list(ParamsMessage.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        task = _optional(obj, "task", TaskClass.from_dict)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return CreateMessageRequestParams(max_tokens, messages, meta, include_context, metadata, model_preferences, stop_sequences, system_prompt, task, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("maxTokens", "messages", "_meta", "includeContext", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "task", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -3714,16 +3660,16 @@ class CreateMessageResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageResult':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        model = from_str(obj.get("model"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        stop_reason = from_union([from_str, from_none], obj.get("stopReason"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        model = _required(obj, "model", from_str)
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        stop_reason = _optional(obj, "stopReason", from_str)
         return CreateMessageResult(content, model, role, meta, stop_reason, additional_properties=_unknown_members(obj, ("content", "model", "role", "_meta", "stopReason")))
 
     def to_dict(self) -> dict:
@@ -3749,13 +3695,13 @@ class CreateTaskResult:
     """Free-form metadata attached to the result; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateTaskResult':
-        assert isinstance(obj, dict)
-        task = TaskElement.from_dict(obj.get("task"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        task = _required(obj, "task", TaskElement.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return CreateTaskResult(task, meta, additional_properties=_unknown_members(obj, ("task", "_meta")))
 
     def to_dict(self) -> dict:
@@ -3793,13 +3739,13 @@ class PurpleAnyOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleAnyOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return PurpleAnyOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -3827,14 +3773,14 @@ class PrimitiveSchemaDefinitionItems:
     """The options, each a value with its label."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinitionItems':
-        assert isinstance(obj, dict)
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        type = from_union([ItemsType, from_none], obj.get("type"))
-        any_of = from_union([lambda x: from_list(PurpleAnyOf.from_dict, x), from_none], obj.get("anyOf"))
+        obj = _expect_object(obj)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        type = _optional(obj, "type", ItemsType)
+        any_of = _optional(obj, "anyOf", lambda x: from_list(PurpleAnyOf.from_dict, x))
         return PrimitiveSchemaDefinitionItems(enum, type, any_of, additional_properties=_unknown_members(obj, ("enum", "type", "anyOf")))
 
     def to_dict(self) -> dict:
@@ -3857,13 +3803,13 @@ class PrimitiveSchemaDefinitionOneOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinitionOneOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return PrimitiveSchemaDefinitionOneOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -3963,26 +3909,26 @@ class PrimitiveSchemaDefinition:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinition':
-        assert isinstance(obj, dict)
-        type = PrimitiveSchemaDefinitionType(obj.get("type"))
-        default = from_union([from_float, from_bool, lambda x: from_list(from_str, x), from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        format = from_union([Format, from_none], obj.get("format"))
-        max_length = from_union([from_int, from_none], obj.get("maxLength"))
-        min_length = from_union([from_int, from_none], obj.get("minLength"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        maximum = from_union([from_float, from_none], obj.get("maximum"))
-        minimum = from_union([from_float, from_none], obj.get("minimum"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
-        items = from_union([PrimitiveSchemaDefinitionItems.from_dict, from_none], obj.get("items"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", PrimitiveSchemaDefinitionType)
+        default = _optional(obj, "default", lambda v: from_union([from_float, from_bool, lambda x: from_list(from_str, x), from_str], v))
+        description = _optional(obj, "description", from_str)
+        format = _optional(obj, "format", Format)
+        max_length = _optional(obj, "maxLength", from_int)
+        min_length = _optional(obj, "minLength", from_int)
+        title = _optional(obj, "title", from_str)
+        maximum = _optional(obj, "maximum", from_float)
+        minimum = _optional(obj, "minimum", from_float)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
+        items = _optional(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
         return PrimitiveSchemaDefinition(type, default, description, format, max_length, min_length, title, maximum, minimum, enum, one_of, items, max_items, min_items, enum_names, additional_properties=_unknown_members(obj, ("type", "default", "description", "format", "maxLength", "minLength", "title", "maximum", "minimum", "enum", "oneOf", "items", "maxItems", "minItems", "enumNames")))
 
     def to_dict(self) -> dict:
@@ -4037,15 +3983,15 @@ class ElicitRequestParamsRequestedSchema:
     """Names of the fields the user must fill in."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestParamsRequestedSchema':
-        assert isinstance(obj, dict)
-        properties = from_dict(PrimitiveSchemaDefinition.from_dict, obj.get("properties"))
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        properties = _required(obj, "properties", lambda v: from_dict(PrimitiveSchemaDefinition.from_dict, v))
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ElicitRequestParamsRequestedSchema(properties, type, schema, required, additional_properties=_unknown_members(obj, ("properties", "type", "$schema", "required")))
 
     def to_dict(self) -> dict:
@@ -4105,18 +4051,18 @@ class ElicitRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestParams':
-        assert isinstance(obj, dict)
-        message = from_str(obj.get("message"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        elicitation_id = from_union([from_str, from_none], obj.get("elicitationId"))
-        mode = from_union([ElicitRequestParamsMode, from_none], obj.get("mode"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
-        url = from_union([from_str, from_none], obj.get("url"))
-        requested_schema = from_union([ElicitRequestParamsRequestedSchema.from_dict, from_none], obj.get("requestedSchema"))
+        obj = _expect_object(obj)
+        message = _required(obj, "message", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        elicitation_id = _optional(obj, "elicitationId", from_str)
+        mode = _optional(obj, "mode", ElicitRequestParamsMode)
+        task = _optional(obj, "task", TaskClass.from_dict)
+        url = _optional(obj, "url", from_str)
+        requested_schema = _optional(obj, "requestedSchema", ElicitRequestParamsRequestedSchema.from_dict)
         return ElicitRequestParams(message, meta, elicitation_id, mode, task, url, requested_schema, additional_properties=_unknown_members(obj, ("message", "_meta", "elicitationId", "mode", "task", "url", "requestedSchema")))
 
     def to_dict(self) -> dict:
@@ -4155,15 +4101,15 @@ class ElicitRequest:
     """What to ask the user, and how."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ElicitRequestMethod(obj.get("method"))
-        params = ElicitRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ElicitRequestMethod)
+        params = _required(obj, "params", ElicitRequestParams.from_dict)
         return ElicitRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4197,15 +4143,15 @@ class ElicitRequestFormParamsRequestedSchema:
     """Names of the fields the user must fill in."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestFormParamsRequestedSchema':
-        assert isinstance(obj, dict)
-        properties = from_dict(PrimitiveSchemaDefinition.from_dict, obj.get("properties"))
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        properties = _required(obj, "properties", lambda v: from_dict(PrimitiveSchemaDefinition.from_dict, v))
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ElicitRequestFormParamsRequestedSchema(properties, type, schema, required, additional_properties=_unknown_members(obj, ("properties", "type", "$schema", "required")))
 
     def to_dict(self) -> dict:
@@ -4246,16 +4192,16 @@ class ElicitRequestFormParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestFormParams':
-        assert isinstance(obj, dict)
-        message = from_str(obj.get("message"))
-        requested_schema = ElicitRequestFormParamsRequestedSchema.from_dict(obj.get("requestedSchema"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mode = from_union([ElicitRequestFormParamsMode, from_none], obj.get("mode"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
+        obj = _expect_object(obj)
+        message = _required(obj, "message", from_str)
+        requested_schema = _required(obj, "requestedSchema", ElicitRequestFormParamsRequestedSchema.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mode = _optional(obj, "mode", ElicitRequestFormParamsMode)
+        task = _optional(obj, "task", TaskClass.from_dict)
         return ElicitRequestFormParams(message, requested_schema, meta, mode, task, additional_properties=_unknown_members(obj, ("message", "requestedSchema", "_meta", "mode", "task")))
 
     def to_dict(self) -> dict:
@@ -4305,17 +4251,17 @@ class ElicitRequestURLParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestURLParams':
-        assert isinstance(obj, dict)
-        elicitation_id = from_str(obj.get("elicitationId"))
-        message = from_str(obj.get("message"))
-        mode = ElicitRequestURLParamsMode(obj.get("mode"))
-        url = from_str(obj.get("url"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
+        obj = _expect_object(obj)
+        elicitation_id = _required(obj, "elicitationId", from_str)
+        message = _required(obj, "message", from_str)
+        mode = _required(obj, "mode", ElicitRequestURLParamsMode)
+        url = _required(obj, "url", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        task = _optional(obj, "task", TaskClass.from_dict)
         return ElicitRequestURLParams(elicitation_id, message, mode, url, meta, task, additional_properties=_unknown_members(obj, ("elicitationId", "message", "mode", "url", "_meta", "task")))
 
     def to_dict(self) -> dict:
@@ -4348,14 +4294,14 @@ class ElicitResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitResult':
-        assert isinstance(obj, dict)
-        action = Action(obj.get("action"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        content = from_union([lambda x: from_dict(lambda x: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], x), x), from_none], obj.get("content"))
+        obj = _expect_object(obj)
+        action = _required(obj, "action", Action)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        content = _optional(obj, "content", lambda x: from_dict(lambda x: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], x), x))
         return ElicitResult(action, meta, content, additional_properties=_unknown_members(obj, ("action", "_meta", "content")))
 
     def to_dict(self) -> dict:
@@ -4380,12 +4326,12 @@ class ElicitationCompleteNotificationParams:
     """The `elicitationId` of the URL-mode request that finished."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitationCompleteNotificationParams':
-        assert isinstance(obj, dict)
-        elicitation_id = from_str(obj.get("elicitationId"))
+        obj = _expect_object(obj)
+        elicitation_id = _required(obj, "elicitationId", from_str)
         return ElicitationCompleteNotificationParams(elicitation_id, additional_properties=_unknown_members(obj, ("elicitationId",)))
 
     def to_dict(self) -> dict:
@@ -4410,14 +4356,14 @@ class ElicitationCompleteNotification:
     """Which elicitation finished."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitationCompleteNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ElicitationCompleteNotificationMethod(obj.get("method"))
-        params = ElicitationCompleteNotificationParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ElicitationCompleteNotificationMethod)
+        params = _required(obj, "params", ElicitationCompleteNotificationParams.from_dict)
         return ElicitationCompleteNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4451,15 +4397,15 @@ class EmbeddedResource:
     """Display and audience hints for the client."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'EmbeddedResource':
-        assert isinstance(obj, dict)
-        resource = ContentElement.from_dict(obj.get("resource"))
-        type = EmbeddedResourceType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        resource = _required(obj, "resource", ContentElement.from_dict)
+        type = _required(obj, "type", EmbeddedResourceType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return EmbeddedResource(resource, type, meta, annotations, additional_properties=_unknown_members(obj, ("resource", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -4531,21 +4477,21 @@ class EnumSchema:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'EnumSchema':
-        assert isinstance(obj, dict)
-        type = EnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
-        items = from_union([PrimitiveSchemaDefinitionItems.from_dict, from_none], obj.get("items"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", EnumSchemaType)
+        default = _optional(obj, "default", lambda v: from_union([lambda x: from_list(from_str, x), from_str], v))
+        description = _optional(obj, "description", from_str)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
+        items = _optional(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
         return EnumSchema(type, default, description, enum, title, one_of, items, max_items, min_items, enum_names, additional_properties=_unknown_members(obj, ("type", "default", "description", "enum", "title", "oneOf", "items", "maxItems", "minItems", "enumNames")))
 
     def to_dict(self) -> dict:
@@ -4586,13 +4532,13 @@ class Error:
     """Any extra detail the sender chooses to attach (nested errors, diagnostics...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Error':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return Error(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -4625,14 +4571,14 @@ class GetPromptRequestParamsClass:
     """Values for the template's arguments, keyed by argument name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequestParamsClass':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return GetPromptRequestParamsClass(name, meta, arguments, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments")))
 
     def to_dict(self) -> dict:
@@ -4662,15 +4608,15 @@ class GetPromptRequest:
     """Which prompt, with which arguments."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = GetPromptRequestMethod(obj.get("method"))
-        params = GetPromptRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", GetPromptRequestMethod)
+        params = _required(obj, "params", GetPromptRequestParamsClass.from_dict)
         return GetPromptRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4696,14 +4642,14 @@ class GetPromptRequestParams:
     """Values for the template's arguments, keyed by argument name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequestParams':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return GetPromptRequestParams(name, meta, arguments, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments")))
 
     def to_dict(self) -> dict:
@@ -4729,13 +4675,13 @@ class GetPromptResultMessage:
     """Who speaks this message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResultMessage':
-        assert isinstance(obj, dict)
-        content = ContentBlock.from_dict(obj.get("content"))
-        role = Role(obj.get("role"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", ContentBlock.from_dict)
+        role = _required(obj, "role", Role)
         return GetPromptResultMessage(content, role, additional_properties=_unknown_members(obj, ("content", "role")))
 
     def to_dict(self) -> dict:
@@ -4759,14 +4705,14 @@ class GetPromptResult:
     """What this prompt is for."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResult':
-        assert isinstance(obj, dict)
-        messages = from_list(GetPromptResultMessage.from_dict, obj.get("messages"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        description = from_union([from_str, from_none], obj.get("description"))
+        obj = _expect_object(obj)
+        messages = _required(obj, "messages", lambda v: from_list(GetPromptResultMessage.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        description = _optional(obj, "description", from_str)
         return GetPromptResult(messages, meta, description, additional_properties=_unknown_members(obj, ("messages", "_meta", "description")))
 
     def to_dict(self) -> dict:
@@ -4791,12 +4737,12 @@ class GetTaskPayloadRequestParams:
     """Id of the task whose outcome is wanted."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetTaskPayloadRequestParams':
-        assert isinstance(obj, dict)
-        task_id = from_str(obj.get("taskId"))
+        obj = _expect_object(obj)
+        task_id = _required(obj, "taskId", from_str)
         return GetTaskPayloadRequestParams(task_id, additional_properties=_unknown_members(obj, ("taskId",)))
 
     def to_dict(self) -> dict:
@@ -4823,15 +4769,15 @@ class GetTaskPayloadRequest:
     """Which task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetTaskPayloadRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = GetTaskPayloadRequestMethod(obj.get("method"))
-        params = GetTaskPayloadRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", GetTaskPayloadRequestMethod)
+        params = _required(obj, "params", GetTaskPayloadRequestParams.from_dict)
         return GetTaskPayloadRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4855,12 +4801,12 @@ class GetTaskRequestParams:
     """Id of the task to look up."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetTaskRequestParams':
-        assert isinstance(obj, dict)
-        task_id = from_str(obj.get("taskId"))
+        obj = _expect_object(obj)
+        task_id = _required(obj, "taskId", from_str)
         return GetTaskRequestParams(task_id, additional_properties=_unknown_members(obj, ("taskId",)))
 
     def to_dict(self) -> dict:
@@ -4888,15 +4834,15 @@ class GetTaskRequest:
     """Which task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetTaskRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = GetTaskRequestMethod(obj.get("method"))
-        params = GetTaskRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", GetTaskRequestMethod)
+        params = _required(obj, "params", GetTaskRequestParams.from_dict)
         return GetTaskRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4927,15 +4873,15 @@ class Icon:
     """Background the icon was drawn for: `light` or `dark`. When absent, it suits either."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Icon':
-        assert isinstance(obj, dict)
-        src = from_str(obj.get("src"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        sizes = from_union([lambda x: from_list(from_str, x), from_none], obj.get("sizes"))
-        theme = from_union([Theme, from_none], obj.get("theme"))
+        obj = _expect_object(obj)
+        src = _required(obj, "src", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        sizes = _optional(obj, "sizes", lambda x: from_list(from_str, x))
+        theme = _optional(obj, "theme", Theme)
         return Icon(src, mime_type, sizes, theme, additional_properties=_unknown_members(obj, ("src", "mimeType", "sizes", "theme")))
 
     def to_dict(self) -> dict:
@@ -4961,12 +4907,12 @@ class Icons:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Icons':
-        assert isinstance(obj, dict)
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
+        obj = _expect_object(obj)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
         return Icons(icons, additional_properties=_unknown_members(obj, ("icons",)))
 
     def to_dict(self) -> dict:
@@ -5000,16 +4946,16 @@ class ImageContent:
     """Display and audience hints for the client."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ImageContent':
-        assert isinstance(obj, dict)
-        data = from_str(obj.get("data"))
-        mime_type = from_str(obj.get("mimeType"))
-        type = ImageContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        data = _required(obj, "data", from_str)
+        mime_type = _required(obj, "mimeType", from_str)
+        type = _required(obj, "type", ImageContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return ImageContent(data, mime_type, type, meta, annotations, additional_properties=_unknown_members(obj, ("data", "mimeType", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -5050,17 +4996,17 @@ class Implementation:
     """Home page of the program, if it has one."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Implementation':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        version = from_str(obj.get("version"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        website_url = from_union([from_str, from_none], obj.get("websiteUrl"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        version = _required(obj, "version", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
+        website_url = _optional(obj, "websiteUrl", from_str)
         return Implementation(name, version, description, icons, title, website_url, additional_properties=_unknown_members(obj, ("name", "version", "description", "icons", "title", "websiteUrl")))
 
     def to_dict(self) -> dict:
@@ -5103,15 +5049,15 @@ class InitializeRequestParamsClass:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializeRequestParamsClass':
-        assert isinstance(obj, dict)
-        capabilities = ParamsCapabilities.from_dict(obj.get("capabilities"))
-        client_info = ClientInfo.from_dict(obj.get("clientInfo"))
-        protocol_version = from_str(obj.get("protocolVersion"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        capabilities = _required(obj, "capabilities", ParamsCapabilities.from_dict)
+        client_info = _required(obj, "clientInfo", ClientInfo.from_dict)
+        protocol_version = _required(obj, "protocolVersion", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return InitializeRequestParamsClass(capabilities, client_info, protocol_version, meta, additional_properties=_unknown_members(obj, ("capabilities", "clientInfo", "protocolVersion", "_meta")))
 
     def to_dict(self) -> dict:
@@ -5142,15 +5088,15 @@ class InitializeRequest:
     """The client's proposal."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializeRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = InitializeRequestMethod(obj.get("method"))
-        params = InitializeRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", InitializeRequestMethod)
+        params = _required(obj, "params", InitializeRequestParamsClass.from_dict)
         return InitializeRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5181,15 +5127,15 @@ class InitializeRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializeRequestParams':
-        assert isinstance(obj, dict)
-        capabilities = ParamsCapabilities.from_dict(obj.get("capabilities"))
-        client_info = ClientInfo.from_dict(obj.get("clientInfo"))
-        protocol_version = from_str(obj.get("protocolVersion"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        capabilities = _required(obj, "capabilities", ParamsCapabilities.from_dict)
+        client_info = _required(obj, "clientInfo", ClientInfo.from_dict)
+        protocol_version = _required(obj, "protocolVersion", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return InitializeRequestParams(capabilities, client_info, protocol_version, meta, additional_properties=_unknown_members(obj, ("capabilities", "clientInfo", "protocolVersion", "_meta")))
 
     def to_dict(self) -> dict:
@@ -5210,12 +5156,12 @@ class CapabilitiesPrompts:
     """True when the server will send `notifications/prompts/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesPrompts':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return CapabilitiesPrompts(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -5236,13 +5182,13 @@ class CapabilitiesResources:
     """True when the server accepts `resources/subscribe` and `resources/unsubscribe`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesResources':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
-        subscribe = from_union([from_bool, from_none], obj.get("subscribe"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
+        subscribe = _optional(obj, "subscribe", from_bool)
         return CapabilitiesResources(list_changed, subscribe, additional_properties=_unknown_members(obj, ("listChanged", "subscribe")))
 
     def to_dict(self) -> dict:
@@ -5262,12 +5208,12 @@ class PurpleTools:
     """Present when `tools/call` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleTools':
-        assert isinstance(obj, dict)
-        call = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("call"))
+        obj = _expect_object(obj)
+        call = _optional(obj, "call", lambda x: from_dict(lambda x: x, x))
         return PurpleTools(call, additional_properties=_unknown_members(obj, ("call",)))
 
     def to_dict(self) -> dict:
@@ -5285,12 +5231,12 @@ class TentacledRequests:
     """Task support for tool requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TentacledRequests':
-        assert isinstance(obj, dict)
-        tools = from_union([PurpleTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        tools = _optional(obj, "tools", PurpleTools.from_dict)
         return TentacledRequests(tools, additional_properties=_unknown_members(obj, ("tools",)))
 
     def to_dict(self) -> dict:
@@ -5314,14 +5260,14 @@ class FluffyTasks:
     """Which client-to-server requests may carry a `task` field; anything not listed may not."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyTasks':
-        assert isinstance(obj, dict)
-        cancel = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("cancel"))
-        list = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("list"))
-        requests = from_union([TentacledRequests.from_dict, from_none], obj.get("requests"))
+        obj = _expect_object(obj)
+        cancel = _optional(obj, "cancel", lambda x: from_dict(lambda x: x, x))
+        list = _optional(obj, "list", lambda x: from_dict(lambda x: x, x))
+        requests = _optional(obj, "requests", TentacledRequests.from_dict)
         return FluffyTasks(cancel, list, requests, additional_properties=_unknown_members(obj, ("cancel", "list", "requests")))
 
     def to_dict(self) -> dict:
@@ -5343,12 +5289,12 @@ class CapabilitiesTools:
     """True when the server will send `notifications/tools/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesTools':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return CapabilitiesTools(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -5386,18 +5332,18 @@ class InitializeResultCapabilities:
     """Present when the server offers tools."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializeResultCapabilities':
-        assert isinstance(obj, dict)
-        completions = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("completions"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        logging = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("logging"))
-        prompts = from_union([CapabilitiesPrompts.from_dict, from_none], obj.get("prompts"))
-        resources = from_union([CapabilitiesResources.from_dict, from_none], obj.get("resources"))
-        tasks = from_union([FluffyTasks.from_dict, from_none], obj.get("tasks"))
-        tools = from_union([CapabilitiesTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        completions = _optional(obj, "completions", lambda x: from_dict(lambda x: x, x))
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        logging = _optional(obj, "logging", lambda x: from_dict(lambda x: x, x))
+        prompts = _optional(obj, "prompts", CapabilitiesPrompts.from_dict)
+        resources = _optional(obj, "resources", CapabilitiesResources.from_dict)
+        tasks = _optional(obj, "tasks", FluffyTasks.from_dict)
+        tools = _optional(obj, "tools", CapabilitiesTools.from_dict)
         return InitializeResultCapabilities(completions, experimental, logging, prompts, resources, tasks, tools, additional_properties=_unknown_members(obj, ("completions", "experimental", "logging", "prompts", "resources", "tasks", "tools")))
 
     def to_dict(self) -> dict:
@@ -5442,16 +5388,16 @@ class InitializeResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializeResult':
-        assert isinstance(obj, dict)
-        capabilities = InitializeResultCapabilities.from_dict(obj.get("capabilities"))
-        protocol_version = from_str(obj.get("protocolVersion"))
-        server_info = ClientInfo.from_dict(obj.get("serverInfo"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        instructions = from_union([from_str, from_none], obj.get("instructions"))
+        obj = _expect_object(obj)
+        capabilities = _required(obj, "capabilities", InitializeResultCapabilities.from_dict)
+        protocol_version = _required(obj, "protocolVersion", from_str)
+        server_info = _required(obj, "serverInfo", ClientInfo.from_dict)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        instructions = _optional(obj, "instructions", from_str)
         return InitializeResult(capabilities, protocol_version, server_info, meta, instructions, additional_properties=_unknown_members(obj, ("capabilities", "protocolVersion", "serverInfo", "_meta", "instructions")))
 
     def to_dict(self) -> dict:
@@ -5482,12 +5428,12 @@ class ParamsClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsClass':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ParamsClass(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -5513,14 +5459,14 @@ class InitializedNotification:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InitializedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = InitializedNotificationMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", InitializedNotificationMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return InitializedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5548,13 +5494,13 @@ class JSONRPCErrorResponseError:
     """Any extra detail the sender chooses to attach (nested errors, diagnostics...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCErrorResponseError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return JSONRPCErrorResponseError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -5583,14 +5529,14 @@ class JSONRPCErrorResponse:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCErrorResponse':
-        assert isinstance(obj, dict)
-        error = JSONRPCErrorResponseError.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", JSONRPCErrorResponseError.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return JSONRPCErrorResponse(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -5642,17 +5588,17 @@ class JSONRPCMessage:
     """What went wrong."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCMessage':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
-        method = from_union([from_str, from_none], obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
-        result = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("result"))
-        error = from_union([JSONRPCErrorResponseError.from_dict, from_none], obj.get("error"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
+        method = _optional(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
+        result = _optional(obj, "result", lambda x: from_dict(lambda x: x, x))
+        error = _optional(obj, "error", JSONRPCErrorResponseError.from_dict)
         return JSONRPCMessage(jsonrpc, id, method, params, result, error, additional_properties=_unknown_members(obj, ("jsonrpc", "id", "method", "params", "result", "error")))
 
     def to_dict(self) -> dict:
@@ -5685,14 +5631,14 @@ class JSONRPCNotification:
     """Method-specific payload, if the notification has one."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return JSONRPCNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5721,15 +5667,15 @@ class JSONRPCRequest:
     """Method-specific arguments, if the method takes any."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return JSONRPCRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5766,15 +5712,15 @@ class JSONRPCResponse:
     """What went wrong."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCResponse':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
-        result = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("result"))
-        error = from_union([JSONRPCErrorResponseError.from_dict, from_none], obj.get("error"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
+        result = _optional(obj, "result", lambda x: from_dict(lambda x: x, x))
+        error = _optional(obj, "error", JSONRPCErrorResponseError.from_dict)
         return JSONRPCResponse(jsonrpc, id, result, error, additional_properties=_unknown_members(obj, ("jsonrpc", "id", "result", "error")))
 
     def to_dict(self) -> dict:
@@ -5803,14 +5749,14 @@ class JSONRPCResultResponse:
     """The method-specific outcome."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = from_dict(lambda x: x, obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", lambda v: from_dict(lambda x: x, v))
         return JSONRPCResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -5847,17 +5793,17 @@ class LegacyTitledEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LegacyTitledEnumSchema':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
         return LegacyTitledEnumSchema(enum, type, default, description, enum_names, title, additional_properties=_unknown_members(obj, ("enum", "type", "default", "description", "enumNames", "title")))
 
     def to_dict(self) -> dict:
@@ -5892,13 +5838,13 @@ class ListPromptsRequestParams:
     """Where to continue: the `nextCursor` of the previous page. Omit it to get the first page."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        cursor = _optional(obj, "cursor", from_str)
         return ListPromptsRequestParams(meta, cursor, additional_properties=_unknown_members(obj, ("_meta", "cursor")))
 
     def to_dict(self) -> dict:
@@ -5927,15 +5873,15 @@ class ListPromptsRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListPromptsRequestMethod(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListPromptsRequestMethod)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return ListPromptsRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5967,15 +5913,15 @@ class ArgumentElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ArgumentElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        required = from_union([from_bool, from_none], obj.get("required"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        description = _optional(obj, "description", from_str)
+        required = _optional(obj, "required", from_bool)
+        title = _optional(obj, "title", from_str)
         return ArgumentElement(name, description, required, title, additional_properties=_unknown_members(obj, ("name", "description", "required", "title")))
 
     def to_dict(self) -> dict:
@@ -6017,17 +5963,17 @@ class PromptElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_list(ArgumentElement.from_dict, x), from_none], obj.get("arguments"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_list(ArgumentElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
         return PromptElement(name, meta, arguments, description, icons, title, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "description", "icons", "title")))
 
     def to_dict(self) -> dict:
@@ -6063,14 +6009,14 @@ class ListPromptsResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsResult':
-        assert isinstance(obj, dict)
-        prompts = from_list(PromptElement.from_dict, obj.get("prompts"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        prompts = _required(obj, "prompts", lambda v: from_list(PromptElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListPromptsResult(prompts, meta, next_cursor, additional_properties=_unknown_members(obj, ("prompts", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -6104,15 +6050,15 @@ class ListResourceTemplatesRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListResourceTemplatesRequestMethod(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListResourceTemplatesRequestMethod)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return ListResourceTemplatesRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6158,19 +6104,19 @@ class ResourceTemplateElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplateElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri_template = from_str(obj.get("uriTemplate"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri_template = _required(obj, "uriTemplate", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        title = _optional(obj, "title", from_str)
         return ResourceTemplateElement(name, uri_template, meta, annotations, description, icons, mime_type, title, additional_properties=_unknown_members(obj, ("name", "uriTemplate", "_meta", "annotations", "description", "icons", "mimeType", "title")))
 
     def to_dict(self) -> dict:
@@ -6209,14 +6155,14 @@ class ListResourceTemplatesResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesResult':
-        assert isinstance(obj, dict)
-        resource_templates = from_list(ResourceTemplateElement.from_dict, obj.get("resourceTemplates"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        resource_templates = _required(obj, "resourceTemplates", lambda v: from_list(ResourceTemplateElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourceTemplatesResult(resource_templates, meta, next_cursor, additional_properties=_unknown_members(obj, ("resourceTemplates", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -6250,15 +6196,15 @@ class ListResourcesRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListResourcesRequestMethod(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListResourcesRequestMethod)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return ListResourcesRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6309,20 +6255,20 @@ class ResourceElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return ResourceElement(name, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -6363,14 +6309,14 @@ class ListResourcesResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesResult':
-        assert isinstance(obj, dict)
-        resources = from_list(ResourceElement.from_dict, obj.get("resources"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        resources = _required(obj, "resources", lambda v: from_list(ResourceElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourcesResult(resources, meta, next_cursor, additional_properties=_unknown_members(obj, ("resources", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -6397,12 +6343,12 @@ class ListRootsRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ListRootsRequestParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -6430,15 +6376,15 @@ class ListRootsRequest:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListRootsRequestMethod(obj.get("method"))
-        params = from_union([ListRootsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListRootsRequestMethod)
+        params = _optional(obj, "params", ListRootsRequestParams.from_dict)
         return ListRootsRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6462,13 +6408,13 @@ class ListRootsResult:
     """Free-form metadata attached to the result; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsResult':
-        assert isinstance(obj, dict)
-        roots = from_list(RootElement.from_dict, obj.get("roots"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        roots = _required(obj, "roots", lambda v: from_list(RootElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ListRootsResult(roots, meta, additional_properties=_unknown_members(obj, ("roots", "_meta")))
 
     def to_dict(self) -> dict:
@@ -6500,15 +6446,15 @@ class ListTasksRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListTasksRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListTasksRequestMethod(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListTasksRequestMethod)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return ListTasksRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6538,14 +6484,14 @@ class ListTasksResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListTasksResult':
-        assert isinstance(obj, dict)
-        tasks = from_list(TaskElement.from_dict, obj.get("tasks"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        tasks = _required(obj, "tasks", lambda v: from_list(TaskElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListTasksResult(tasks, meta, next_cursor, additional_properties=_unknown_members(obj, ("tasks", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -6579,15 +6525,15 @@ class ListToolsRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListToolsRequestMethod(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListToolsRequestMethod)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return ListToolsRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6617,14 +6563,14 @@ class ListToolsResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsResult':
-        assert isinstance(obj, dict)
-        tools = from_list(ToolElement.from_dict, obj.get("tools"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        tools = _required(obj, "tools", lambda v: from_list(ToolElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListToolsResult(tools, meta, next_cursor, additional_properties=_unknown_members(obj, ("tools", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -6661,15 +6607,15 @@ class LoggingMessageNotificationParamsClass:
     """Name of the component that produced the entry, if any."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotificationParamsClass':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         data = obj.get("data")
-        logger = from_union([from_str, from_none], obj.get("logger"))
+        logger = _optional(obj, "logger", from_str)
         return LoggingMessageNotificationParamsClass(level, meta, data, logger, additional_properties=_unknown_members(obj, ("level", "_meta", "data", "logger")))
 
     def to_dict(self) -> dict:
@@ -6699,14 +6645,14 @@ class LoggingMessageNotification:
     """The log entry."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = LoggingMessageNotificationMethod(obj.get("method"))
-        params = LoggingMessageNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", LoggingMessageNotificationMethod)
+        params = _required(obj, "params", LoggingMessageNotificationParamsClass.from_dict)
         return LoggingMessageNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6735,15 +6681,15 @@ class LoggingMessageNotificationParams:
     """Name of the component that produced the entry, if any."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotificationParams':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         data = obj.get("data")
-        logger = from_union([from_str, from_none], obj.get("logger"))
+        logger = _optional(obj, "logger", from_str)
         return LoggingMessageNotificationParams(level, meta, data, logger, additional_properties=_unknown_members(obj, ("level", "_meta", "data", "logger")))
 
     def to_dict(self) -> dict:
@@ -6768,12 +6714,12 @@ class ModelHint:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelHint':
-        assert isinstance(obj, dict)
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        name = _optional(obj, "name", from_str)
         return ModelHint(name, additional_properties=_unknown_members(obj, ("name",)))
 
     def to_dict(self) -> dict:
@@ -6803,15 +6749,15 @@ class ModelPreferences:
     """How much a fast (low-latency) model matters."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelPreferences':
-        assert isinstance(obj, dict)
-        cost_priority = from_union([from_float, from_none], obj.get("costPriority"))
-        hints = from_union([lambda x: from_list(HintElement.from_dict, x), from_none], obj.get("hints"))
-        intelligence_priority = from_union([from_float, from_none], obj.get("intelligencePriority"))
-        speed_priority = from_union([from_float, from_none], obj.get("speedPriority"))
+        obj = _expect_object(obj)
+        cost_priority = _optional(obj, "costPriority", from_float)
+        hints = _optional(obj, "hints", lambda x: from_list(HintElement.from_dict, x))
+        intelligence_priority = _optional(obj, "intelligencePriority", from_float)
+        speed_priority = _optional(obj, "speedPriority", from_float)
         return ModelPreferences(cost_priority, hints, intelligence_priority, speed_priority, additional_properties=_unknown_members(obj, ("costPriority", "hints", "intelligencePriority", "speedPriority")))
 
     def to_dict(self) -> dict:
@@ -6861,18 +6807,18 @@ class MultiSelectEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'MultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = PrimitiveSchemaDefinitionItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return MultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -6903,13 +6849,13 @@ class Notification:
     """Method-specific payload, if the notification has one."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Notification':
-        assert isinstance(obj, dict)
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return Notification(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -6930,12 +6876,12 @@ class NotificationParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'NotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return NotificationParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -6975,17 +6921,17 @@ class NumberSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'NumberSchema':
-        assert isinstance(obj, dict)
-        type = NumberSchemaType(obj.get("type"))
-        default = from_union([from_float, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        maximum = from_union([from_float, from_none], obj.get("maximum"))
-        minimum = from_union([from_float, from_none], obj.get("minimum"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", NumberSchemaType)
+        default = _optional(obj, "default", from_float)
+        description = _optional(obj, "description", from_str)
+        maximum = _optional(obj, "maximum", from_float)
+        minimum = _optional(obj, "minimum", from_float)
+        title = _optional(obj, "title", from_str)
         return NumberSchema(type, default, description, maximum, minimum, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "maximum", "minimum", "title")))
 
     def to_dict(self) -> dict:
@@ -7021,15 +6967,15 @@ class PaginatedRequest:
     """Optional cursor and metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = from_union([ListPromptsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", ListPromptsRequestParams.from_dict)
         return PaginatedRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7053,13 +6999,13 @@ class PaginatedRequestParams:
     """Where to continue: the `nextCursor` of the previous page. Omit it to get the first page."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        cursor = _optional(obj, "cursor", from_str)
         return PaginatedRequestParams(meta, cursor, additional_properties=_unknown_members(obj, ("_meta", "cursor")))
 
     def to_dict(self) -> dict:
@@ -7085,13 +7031,13 @@ class PaginatedResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedResult':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return PaginatedResult(meta, next_cursor, additional_properties=_unknown_members(obj, ("_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
@@ -7125,15 +7071,15 @@ class PingRequest:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PingRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = PingRequestMethod(obj.get("method"))
-        params = from_union([ListRootsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", PingRequestMethod)
+        params = _optional(obj, "params", ListRootsRequestParams.from_dict)
         return PingRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7175,16 +7121,16 @@ class ProgressNotificationParamsClass:
     """Amount that will be done in all, when known. May be fractional."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotificationParamsClass':
-        assert isinstance(obj, dict)
-        progress = from_float(obj.get("progress"))
-        progress_token = from_union([from_int, from_str], obj.get("progressToken"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        progress = _required(obj, "progress", from_float)
+        progress_token = _required(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        message = _optional(obj, "message", from_str)
+        total = _optional(obj, "total", from_float)
         return ProgressNotificationParamsClass(progress, progress_token, meta, message, total, additional_properties=_unknown_members(obj, ("progress", "progressToken", "_meta", "message", "total")))
 
     def to_dict(self) -> dict:
@@ -7215,14 +7161,14 @@ class ProgressNotification:
     """The progress report."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ProgressNotificationMethod(obj.get("method"))
-        params = ProgressNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ProgressNotificationMethod)
+        params = _required(obj, "params", ProgressNotificationParamsClass.from_dict)
         return ProgressNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7256,16 +7202,16 @@ class ProgressNotificationParams:
     """Amount that will be done in all, when known. May be fractional."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotificationParams':
-        assert isinstance(obj, dict)
-        progress = from_float(obj.get("progress"))
-        progress_token = from_union([from_int, from_str], obj.get("progressToken"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        progress = _required(obj, "progress", from_float)
+        progress_token = _required(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        message = _optional(obj, "message", from_str)
+        total = _optional(obj, "total", from_float)
         return ProgressNotificationParams(progress, progress_token, meta, message, total, additional_properties=_unknown_members(obj, ("progress", "progressToken", "_meta", "message", "total")))
 
     def to_dict(self) -> dict:
@@ -7308,17 +7254,17 @@ class Prompt:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Prompt':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_list(ArgumentElement.from_dict, x), from_none], obj.get("arguments"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_list(ArgumentElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
         return Prompt(name, meta, arguments, description, icons, title, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "description", "icons", "title")))
 
     def to_dict(self) -> dict:
@@ -7356,15 +7302,15 @@ class PromptArgument:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        required = from_union([from_bool, from_none], obj.get("required"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        description = _optional(obj, "description", from_str)
+        required = _optional(obj, "required", from_bool)
+        title = _optional(obj, "title", from_str)
         return PromptArgument(name, description, required, title, additional_properties=_unknown_members(obj, ("name", "description", "required", "title")))
 
     def to_dict(self) -> dict:
@@ -7399,14 +7345,14 @@ class PromptListChangedNotification:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = PromptListChangedNotificationMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", PromptListChangedNotificationMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return PromptListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7431,13 +7377,13 @@ class PromptMessage:
     """Who speaks this message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptMessage':
-        assert isinstance(obj, dict)
-        content = ContentBlock.from_dict(obj.get("content"))
-        role = Role(obj.get("role"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", ContentBlock.from_dict)
+        role = _required(obj, "role", Role)
         return PromptMessage(content, role, additional_properties=_unknown_members(obj, ("content", "role")))
 
     def to_dict(self) -> dict:
@@ -7467,14 +7413,14 @@ class PromptReference:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptReference':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        type = PromptReferenceType(obj.get("type"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", PromptReferenceType)
+        title = _optional(obj, "title", from_str)
         return PromptReference(name, type, title, additional_properties=_unknown_members(obj, ("name", "type", "title")))
 
     def to_dict(self) -> dict:
@@ -7501,13 +7447,13 @@ class ReadResourceRequestParamsClass:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequestParamsClass':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ReadResourceRequestParamsClass(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -7535,15 +7481,15 @@ class ReadResourceRequest:
     """Which resource to read."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ReadResourceRequestMethod(obj.get("method"))
-        params = ReadResourceRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ReadResourceRequestMethod)
+        params = _required(obj, "params", ReadResourceRequestParamsClass.from_dict)
         return ReadResourceRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7566,13 +7512,13 @@ class ReadResourceRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequestParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ReadResourceRequestParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -7594,13 +7540,13 @@ class ReadResourceResult:
     """Free-form metadata attached to the result; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceResult':
-        assert isinstance(obj, dict)
-        contents = from_list(ContentElement.from_dict, obj.get("contents"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        contents = _required(obj, "contents", lambda v: from_list(ContentElement.from_dict, v))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ReadResourceResult(contents, meta, additional_properties=_unknown_members(obj, ("contents", "_meta")))
 
     def to_dict(self) -> dict:
@@ -7620,12 +7566,12 @@ class RelatedTaskMetadata:
     """Id of the task the message belongs to."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RelatedTaskMetadata':
-        assert isinstance(obj, dict)
-        task_id = from_str(obj.get("taskId"))
+        obj = _expect_object(obj)
+        task_id = _required(obj, "taskId", from_str)
         return RelatedTaskMetadata(task_id, additional_properties=_unknown_members(obj, ("taskId",)))
 
     def to_dict(self) -> dict:
@@ -7647,13 +7593,13 @@ class Request:
     """Method-specific arguments, if the method takes any."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Request':
-        assert isinstance(obj, dict)
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return Request(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -7672,12 +7618,12 @@ class RequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return RequestParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -7725,20 +7671,20 @@ class Resource:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Resource':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return Resource(name, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -7776,14 +7722,14 @@ class ResourceContents:
     """Media type of these contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceContents':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return ResourceContents(uri, meta, mime_type, additional_properties=_unknown_members(obj, ("uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -7843,21 +7789,21 @@ class ResourceLink:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceLink':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        type = ResourceLinkType(obj.get("type"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", ResourceLinkType)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return ResourceLink(name, type, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "type", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -7901,14 +7847,14 @@ class ResourceListChangedNotification:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ResourceListChangedNotificationMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ResourceListChangedNotificationMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return ResourceListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7931,13 +7877,13 @@ class ResourceRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceRequestParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ResourceRequestParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -7981,19 +7927,19 @@ class ResourceTemplate:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplate':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri_template = from_str(obj.get("uriTemplate"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri_template = _required(obj, "uriTemplate", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        title = _optional(obj, "title", from_str)
         return ResourceTemplate(name, uri_template, meta, annotations, description, icons, mime_type, title, additional_properties=_unknown_members(obj, ("name", "uriTemplate", "_meta", "annotations", "description", "icons", "mimeType", "title")))
 
     def to_dict(self) -> dict:
@@ -8030,13 +7976,13 @@ class ResourceTemplateReference:
     """The resource's URI, or the URI template whose variable is being completed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplateReference':
-        assert isinstance(obj, dict)
-        type = ResourceTemplateReferenceType(obj.get("type"))
-        uri = from_str(obj.get("uri"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ResourceTemplateReferenceType)
+        uri = _required(obj, "uri", from_str)
         return ResourceTemplateReference(type, uri, additional_properties=_unknown_members(obj, ("type", "uri")))
 
     def to_dict(self) -> dict:
@@ -8064,13 +8010,13 @@ class ResourceUpdatedNotificationParamsClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotificationParamsClass':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ResourceUpdatedNotificationParamsClass(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8096,14 +8042,14 @@ class ResourceUpdatedNotification:
     """Which resource changed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ResourceUpdatedNotificationMethod(obj.get("method"))
-        params = ResourceUpdatedNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ResourceUpdatedNotificationMethod)
+        params = _required(obj, "params", ResourceUpdatedNotificationParamsClass.from_dict)
         return ResourceUpdatedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -8128,13 +8074,13 @@ class ResourceUpdatedNotificationParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotificationParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ResourceUpdatedNotificationParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8159,14 +8105,14 @@ class Root:
     """A human-readable label for the root, for display or reference."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Root':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
         return Root(uri, meta, name, additional_properties=_unknown_members(obj, ("uri", "_meta", "name")))
 
     def to_dict(self) -> dict:
@@ -8199,14 +8145,14 @@ class RootsListChangedNotification:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RootsListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = RootsListChangedNotificationMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", RootsListChangedNotificationMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return RootsListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -8232,14 +8178,14 @@ class SamplingMessage:
     """Free-form metadata; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SamplingMessage':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SamplingMessage(content, role, meta, additional_properties=_unknown_members(obj, ("content", "role", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8259,12 +8205,12 @@ class ServerCapabilitiesPrompts:
     """True when the server will send `notifications/prompts/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesPrompts':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return ServerCapabilitiesPrompts(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -8285,13 +8231,13 @@ class ServerCapabilitiesResources:
     """True when the server accepts `resources/subscribe` and `resources/unsubscribe`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesResources':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
-        subscribe = from_union([from_bool, from_none], obj.get("subscribe"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
+        subscribe = _optional(obj, "subscribe", from_bool)
         return ServerCapabilitiesResources(list_changed, subscribe, additional_properties=_unknown_members(obj, ("listChanged", "subscribe")))
 
     def to_dict(self) -> dict:
@@ -8311,12 +8257,12 @@ class FluffyTools:
     """Present when `tools/call` may be run as a task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyTools':
-        assert isinstance(obj, dict)
-        call = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("call"))
+        obj = _expect_object(obj)
+        call = _optional(obj, "call", lambda x: from_dict(lambda x: x, x))
         return FluffyTools(call, additional_properties=_unknown_members(obj, ("call",)))
 
     def to_dict(self) -> dict:
@@ -8334,12 +8280,12 @@ class StickyRequests:
     """Task support for tool requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'StickyRequests':
-        assert isinstance(obj, dict)
-        tools = from_union([FluffyTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        tools = _optional(obj, "tools", FluffyTools.from_dict)
         return StickyRequests(tools, additional_properties=_unknown_members(obj, ("tools",)))
 
     def to_dict(self) -> dict:
@@ -8363,14 +8309,14 @@ class ServerCapabilitiesTasks:
     """Which client-to-server requests may carry a `task` field; anything not listed may not."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesTasks':
-        assert isinstance(obj, dict)
-        cancel = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("cancel"))
-        list = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("list"))
-        requests = from_union([StickyRequests.from_dict, from_none], obj.get("requests"))
+        obj = _expect_object(obj)
+        cancel = _optional(obj, "cancel", lambda x: from_dict(lambda x: x, x))
+        list = _optional(obj, "list", lambda x: from_dict(lambda x: x, x))
+        requests = _optional(obj, "requests", StickyRequests.from_dict)
         return ServerCapabilitiesTasks(cancel, list, requests, additional_properties=_unknown_members(obj, ("cancel", "list", "requests")))
 
     def to_dict(self) -> dict:
@@ -8392,12 +8338,12 @@ class ServerCapabilitiesTools:
     """True when the server will send `notifications/tools/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesTools':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return ServerCapabilitiesTools(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -8433,18 +8379,18 @@ class ServerCapabilities:
     """Present when the server offers tools."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilities':
-        assert isinstance(obj, dict)
-        completions = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("completions"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        logging = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("logging"))
-        prompts = from_union([ServerCapabilitiesPrompts.from_dict, from_none], obj.get("prompts"))
-        resources = from_union([ServerCapabilitiesResources.from_dict, from_none], obj.get("resources"))
-        tasks = from_union([ServerCapabilitiesTasks.from_dict, from_none], obj.get("tasks"))
-        tools = from_union([ServerCapabilitiesTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        completions = _optional(obj, "completions", lambda x: from_dict(lambda x: x, x))
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        logging = _optional(obj, "logging", lambda x: from_dict(lambda x: x, x))
+        prompts = _optional(obj, "prompts", ServerCapabilitiesPrompts.from_dict)
+        resources = _optional(obj, "resources", ServerCapabilitiesResources.from_dict)
+        tasks = _optional(obj, "tasks", ServerCapabilitiesTasks.from_dict)
+        tools = _optional(obj, "tools", ServerCapabilitiesTools.from_dict)
         return ServerCapabilities(completions, experimental, logging, prompts, resources, tasks, tools, additional_properties=_unknown_members(obj, ("completions", "experimental", "logging", "prompts", "resources", "tasks", "tools")))
 
     def to_dict(self) -> dict:
@@ -8575,30 +8521,30 @@ class ServerNotificationParams:
     """Amount that will be done in all, when known. May be fractional."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerNotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
-        request_id = from_union([from_int, from_str, from_none], obj.get("requestId"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        created_at = from_union([from_str, from_none], obj.get("createdAt"))
-        last_updated_at = from_union([from_str, from_none], obj.get("lastUpdatedAt"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status = from_union([TaskStatus, from_none], obj.get("status"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
-        elicitation_id = from_union([from_str, from_none], obj.get("elicitationId"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        reason = _optional(obj, "reason", from_str)
+        request_id = _optional(obj, "requestId", lambda v: from_union([from_int, from_str], v))
+        uri = _optional(obj, "uri", from_str)
+        created_at = _optional(obj, "createdAt", from_str)
+        last_updated_at = _optional(obj, "lastUpdatedAt", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status = _optional(obj, "status", TaskStatus)
+        status_message = _optional(obj, "statusMessage", from_str)
+        task_id = _optional(obj, "taskId", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
+        elicitation_id = _optional(obj, "elicitationId", from_str)
         data = obj.get("data")
-        level = from_union([LoggingLevel, from_none], obj.get("level"))
-        logger = from_union([from_str, from_none], obj.get("logger"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        progress = from_union([from_float, from_none], obj.get("progress"))
-        progress_token = from_union([from_int, from_str, from_none], obj.get("progressToken"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        level = _optional(obj, "level", LoggingLevel)
+        logger = _optional(obj, "logger", from_str)
+        message = _optional(obj, "message", from_str)
+        progress = _optional(obj, "progress", from_float)
+        progress_token = _optional(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        total = _optional(obj, "total", from_float)
         return ServerNotificationParams(meta, reason, request_id, uri, created_at, last_updated_at, poll_interval, status, status_message, task_id, ttl, elicitation_id, data, level, logger, message, progress, progress_token, total, additional_properties=_unknown_members(obj, ("_meta", "reason", "requestId", "uri", "createdAt", "lastUpdatedAt", "pollInterval", "status", "statusMessage", "taskId", "ttl", "elicitationId", "data", "level", "logger", "message", "progress", "progressToken", "total")))
 
     def to_dict(self) -> dict:
@@ -8718,14 +8664,14 @@ class ServerNotification:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ServerNotificationMethod(obj.get("method"))
-        params = from_union([ServerNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ServerNotificationMethod)
+        params = _optional(obj, "params", ServerNotificationParams.from_dict)
         return ServerNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -8846,30 +8792,30 @@ class ServerRequestParams:
     """Tools the model may call while generating; needs the client's `sampling.tools`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerRequestParams':
-        assert isinstance(obj, dict)
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
-        elicitation_id = from_union([from_str, from_none], obj.get("elicitationId"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        mode = from_union([ElicitRequestParamsMode, from_none], obj.get("mode"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
-        url = from_union([from_str, from_none], obj.get("url"))
-        requested_schema = from_union([ElicitRequestParamsRequestedSchema.from_dict, from_none], obj.get("requestedSchema"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        max_tokens = from_union([from_int, from_none], obj.get("maxTokens"))
-        messages = from_union([lambda x: from_list(ParamsMessage.from_dict, x), from_none], obj.get("messages"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        task_id = _optional(obj, "taskId", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        cursor = _optional(obj, "cursor", from_str)
+        elicitation_id = _optional(obj, "elicitationId", from_str)
+        message = _optional(obj, "message", from_str)
+        mode = _optional(obj, "mode", ElicitRequestParamsMode)
+        task = _optional(obj, "task", TaskClass.from_dict)
+        url = _optional(obj, "url", from_str)
+        requested_schema = _optional(obj, "requestedSchema", ElicitRequestParamsRequestedSchema.from_dict)
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        max_tokens = _optional(obj, "maxTokens", from_int)
+        messages = _optional(obj, "messages", lambda x: from_list(ParamsMessage.from_dict, x))
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return ServerRequestParams(task_id, meta, cursor, elicitation_id, message, mode, task, url, requested_schema, include_context, max_tokens, messages, metadata, model_preferences, stop_sequences, system_prompt, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("taskId", "_meta", "cursor", "elicitationId", "message", "mode", "task", "url", "requestedSchema", "includeContext", "maxTokens", "messages", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -8980,15 +8926,15 @@ class ServerRequest:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ServerRequestMethod(obj.get("method"))
-        params = from_union([ServerRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ServerRequestMethod)
+        params = _optional(obj, "params", ServerRequestParams.from_dict)
         return ServerRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9015,14 +8961,14 @@ class ServerResultCompletion:
     """How many suggestions exist in all, which may be more than were sent."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerResultCompletion':
-        assert isinstance(obj, dict)
-        values = from_list(from_str, obj.get("values"))
-        has_more = from_union([from_bool, from_none], obj.get("hasMore"))
-        total = from_union([from_int, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        values = _required(obj, "values", lambda v: from_list(from_str, v))
+        has_more = _optional(obj, "hasMore", from_bool)
+        total = _optional(obj, "total", from_int)
         return ServerResultCompletion(values, has_more, total, additional_properties=_unknown_members(obj, ("values", "hasMore", "total")))
 
     def to_dict(self) -> dict:
@@ -9162,36 +9108,36 @@ class ServerResult:
     """The messages, in order."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerResult':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        completion = from_union([ServerResultCompletion.from_dict, from_none], obj.get("completion"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
-        resources = from_union([lambda x: from_list(ResourceElement.from_dict, x), from_none], obj.get("resources"))
-        resource_templates = from_union([lambda x: from_list(ResourceTemplateElement.from_dict, x), from_none], obj.get("resourceTemplates"))
-        contents = from_union([lambda x: from_list(ContentElement.from_dict, x), from_none], obj.get("contents"))
-        created_at = from_union([from_str, from_none], obj.get("createdAt"))
-        last_updated_at = from_union([from_str, from_none], obj.get("lastUpdatedAt"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status = from_union([TaskStatus, from_none], obj.get("status"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        task_id = from_union([from_str, from_none], obj.get("taskId"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
-        tasks = from_union([lambda x: from_list(TaskElement.from_dict, x), from_none], obj.get("tasks"))
-        capabilities = from_union([InitializeResultCapabilities.from_dict, from_none], obj.get("capabilities"))
-        instructions = from_union([from_str, from_none], obj.get("instructions"))
-        protocol_version = from_union([from_str, from_none], obj.get("protocolVersion"))
-        server_info = from_union([ClientInfo.from_dict, from_none], obj.get("serverInfo"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("structuredContent"))
-        prompts = from_union([lambda x: from_list(PromptElement.from_dict, x), from_none], obj.get("prompts"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        messages = from_union([lambda x: from_list(GetPromptResultMessage.from_dict, x), from_none], obj.get("messages"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        completion = _optional(obj, "completion", ServerResultCompletion.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
+        resources = _optional(obj, "resources", lambda x: from_list(ResourceElement.from_dict, x))
+        resource_templates = _optional(obj, "resourceTemplates", lambda x: from_list(ResourceTemplateElement.from_dict, x))
+        contents = _optional(obj, "contents", lambda x: from_list(ContentElement.from_dict, x))
+        created_at = _optional(obj, "createdAt", from_str)
+        last_updated_at = _optional(obj, "lastUpdatedAt", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status = _optional(obj, "status", TaskStatus)
+        status_message = _optional(obj, "statusMessage", from_str)
+        task_id = _optional(obj, "taskId", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
+        tasks = _optional(obj, "tasks", lambda x: from_list(TaskElement.from_dict, x))
+        capabilities = _optional(obj, "capabilities", InitializeResultCapabilities.from_dict)
+        instructions = _optional(obj, "instructions", from_str)
+        protocol_version = _optional(obj, "protocolVersion", from_str)
+        server_info = _optional(obj, "serverInfo", ClientInfo.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
+        structured_content = _optional(obj, "structuredContent", lambda x: from_dict(lambda x: x, x))
+        prompts = _optional(obj, "prompts", lambda x: from_list(PromptElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        messages = _optional(obj, "messages", lambda x: from_list(GetPromptResultMessage.from_dict, x))
         return ServerResult(meta, completion, next_cursor, resources, resource_templates, contents, created_at, last_updated_at, poll_interval, status, status_message, task_id, ttl, tasks, capabilities, instructions, protocol_version, server_info, tools, content, is_error, structured_content, prompts, description, messages, additional_properties=_unknown_members(obj, ("_meta", "completion", "nextCursor", "resources", "resourceTemplates", "contents", "createdAt", "lastUpdatedAt", "pollInterval", "status", "statusMessage", "taskId", "ttl", "tasks", "capabilities", "instructions", "protocolVersion", "serverInfo", "tools", "content", "isError", "structuredContent", "prompts", "description", "messages")))
 
     def to_dict(self) -> dict:
@@ -9266,13 +9212,13 @@ class SetLevelRequestParamsClass:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SetLevelRequestParamsClass':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SetLevelRequestParamsClass(level, meta, additional_properties=_unknown_members(obj, ("level", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9300,15 +9246,15 @@ class SetLevelRequest:
     """The threshold to apply."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SetLevelRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = SetLevelRequestMethod(obj.get("method"))
-        params = SetLevelRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", SetLevelRequestMethod)
+        params = _required(obj, "params", SetLevelRequestParamsClass.from_dict)
         return SetLevelRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9331,13 +9277,13 @@ class SetLevelRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SetLevelRequestParams':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SetLevelRequestParams(level, meta, additional_properties=_unknown_members(obj, ("level", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9375,17 +9321,17 @@ class SingleSelectEnumSchema:
     """The options, each a value with its label."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
         return SingleSelectEnumSchema(type, default, description, enum, title, one_of, additional_properties=_unknown_members(obj, ("type", "default", "description", "enum", "title", "oneOf")))
 
     def to_dict(self) -> dict:
@@ -9430,18 +9376,18 @@ class StringSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'StringSchema':
-        assert isinstance(obj, dict)
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        format = from_union([Format, from_none], obj.get("format"))
-        max_length = from_union([from_int, from_none], obj.get("maxLength"))
-        min_length = from_union([from_int, from_none], obj.get("minLength"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        format = _optional(obj, "format", Format)
+        max_length = _optional(obj, "maxLength", from_int)
+        min_length = _optional(obj, "minLength", from_int)
+        title = _optional(obj, "title", from_str)
         return StringSchema(type, default, description, format, max_length, min_length, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "format", "maxLength", "minLength", "title")))
 
     def to_dict(self) -> dict:
@@ -9477,13 +9423,13 @@ class SubscribeRequestParamsClass:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscribeRequestParamsClass':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SubscribeRequestParamsClass(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9512,15 +9458,15 @@ class SubscribeRequest:
     """Which resource to watch."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscribeRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = SubscribeRequestMethod(obj.get("method"))
-        params = SubscribeRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", SubscribeRequestMethod)
+        params = _required(obj, "params", SubscribeRequestParamsClass.from_dict)
         return SubscribeRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9543,13 +9489,13 @@ class SubscribeRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscribeRequestParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SubscribeRequestParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9590,18 +9536,18 @@ class Task:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Task':
-        assert isinstance(obj, dict)
-        created_at = from_str(obj.get("createdAt"))
-        last_updated_at = from_str(obj.get("lastUpdatedAt"))
-        status = TaskStatus(obj.get("status"))
-        task_id = from_str(obj.get("taskId"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        created_at = _required(obj, "createdAt", from_str)
+        last_updated_at = _required(obj, "lastUpdatedAt", from_str)
+        status = _required(obj, "status", TaskStatus)
+        task_id = _required(obj, "taskId", from_str)
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status_message = _optional(obj, "statusMessage", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return Task(created_at, last_updated_at, status, task_id, poll_interval, status_message, ttl, additional_properties=_unknown_members(obj, ("createdAt", "lastUpdatedAt", "status", "taskId", "pollInterval", "statusMessage", "ttl")))
 
     def to_dict(self) -> dict:
@@ -9633,13 +9579,13 @@ class TaskAugmentedRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskAugmentedRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        task = from_union([TaskClass.from_dict, from_none], obj.get("task"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        task = _optional(obj, "task", TaskClass.from_dict)
         return TaskAugmentedRequestParams(meta, task, additional_properties=_unknown_members(obj, ("_meta", "task")))
 
     def to_dict(self) -> dict:
@@ -9659,12 +9605,12 @@ class TaskMetadata:
     """How long, in milliseconds from creation, the requestor would like the task kept."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskMetadata':
-        assert isinstance(obj, dict)
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return TaskMetadata(ttl, additional_properties=_unknown_members(obj, ("ttl",)))
 
     def to_dict(self) -> dict:
@@ -9722,19 +9668,19 @@ class TaskStatusNotificationParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskStatusNotificationParams':
-        assert isinstance(obj, dict)
-        created_at = from_str(obj.get("createdAt"))
-        last_updated_at = from_str(obj.get("lastUpdatedAt"))
-        status = TaskStatus(obj.get("status"))
-        task_id = from_str(obj.get("taskId"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        poll_interval = from_union([from_int, from_none], obj.get("pollInterval"))
-        status_message = from_union([from_str, from_none], obj.get("statusMessage"))
-        ttl = from_union([from_int, from_none], obj.get("ttl"))
+        obj = _expect_object(obj)
+        created_at = _required(obj, "createdAt", from_str)
+        last_updated_at = _required(obj, "lastUpdatedAt", from_str)
+        status = _required(obj, "status", TaskStatus)
+        task_id = _required(obj, "taskId", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        poll_interval = _optional(obj, "pollInterval", from_int)
+        status_message = _optional(obj, "statusMessage", from_str)
+        ttl = _optional(obj, "ttl", lambda v: from_union([from_int, from_none], v))
         return TaskStatusNotificationParams(created_at, last_updated_at, status, task_id, meta, poll_interval, status_message, ttl, additional_properties=_unknown_members(obj, ("createdAt", "lastUpdatedAt", "status", "taskId", "_meta", "pollInterval", "statusMessage", "ttl")))
 
     def to_dict(self) -> dict:
@@ -9768,14 +9714,14 @@ class TaskStatusNotification:
     """The full new state of the task."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TaskStatusNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = TaskStatusNotificationMethod(obj.get("method"))
-        params = TaskStatusNotificationParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", TaskStatusNotificationMethod)
+        params = _required(obj, "params", TaskStatusNotificationParams.from_dict)
         return TaskStatusNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9807,15 +9753,15 @@ class TextContent:
     """Display and audience hints for the client."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TextContent':
-        assert isinstance(obj, dict)
-        text = from_str(obj.get("text"))
-        type = TextContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        text = _required(obj, "text", from_str)
+        type = _required(obj, "type", TextContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return TextContent(text, type, meta, annotations, additional_properties=_unknown_members(obj, ("text", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -9846,15 +9792,15 @@ class TextResourceContents:
     """Media type of these contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TextResourceContents':
-        assert isinstance(obj, dict)
-        text = from_str(obj.get("text"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        text = _required(obj, "text", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return TextResourceContents(text, uri, meta, mime_type, additional_properties=_unknown_members(obj, ("text", "uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -9877,13 +9823,13 @@ class FluffyAnyOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyAnyOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return FluffyAnyOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -9901,12 +9847,12 @@ class TitledMultiSelectEnumSchemaItems:
     """The options, each a value with its label."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledMultiSelectEnumSchemaItems':
-        assert isinstance(obj, dict)
-        any_of = from_list(FluffyAnyOf.from_dict, obj.get("anyOf"))
+        obj = _expect_object(obj)
+        any_of = _required(obj, "anyOf", lambda v: from_list(FluffyAnyOf.from_dict, v))
         return TitledMultiSelectEnumSchemaItems(any_of, additional_properties=_unknown_members(obj, ("anyOf",)))
 
     def to_dict(self) -> dict:
@@ -9941,18 +9887,18 @@ class TitledMultiSelectEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledMultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = TitledMultiSelectEnumSchemaItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", TitledMultiSelectEnumSchemaItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return TitledMultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -9981,13 +9927,13 @@ class TitledSingleSelectEnumSchemaOneOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledSingleSelectEnumSchemaOneOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return TitledSingleSelectEnumSchemaOneOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -10017,16 +9963,16 @@ class TitledSingleSelectEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledSingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        one_of = from_list(TitledSingleSelectEnumSchemaOneOf.from_dict, obj.get("oneOf"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        one_of = _required(obj, "oneOf", lambda v: from_list(TitledSingleSelectEnumSchemaOneOf.from_dict, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return TitledSingleSelectEnumSchema(one_of, type, default, description, title, additional_properties=_unknown_members(obj, ("oneOf", "type", "default", "description", "title")))
 
     def to_dict(self) -> dict:
@@ -10059,15 +10005,15 @@ class ToolInputSchemaClass:
     """Names of the arguments that must be given."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolInputSchemaClass':
-        assert isinstance(obj, dict)
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        properties = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("properties"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        properties = _optional(obj, "properties", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ToolInputSchemaClass(type, schema, properties, required, additional_properties=_unknown_members(obj, ("type", "$schema", "properties", "required")))
 
     def to_dict(self) -> dict:
@@ -10100,15 +10046,15 @@ class ToolOutputSchemaClass:
     """Names of the output members that are always present."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolOutputSchemaClass':
-        assert isinstance(obj, dict)
-        type = InputSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        properties = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("properties"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", InputSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        properties = _optional(obj, "properties", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ToolOutputSchemaClass(type, schema, properties, required, additional_properties=_unknown_members(obj, ("type", "$schema", "properties", "required")))
 
     def to_dict(self) -> dict:
@@ -10161,20 +10107,20 @@ class Tool:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Tool':
-        assert isinstance(obj, dict)
-        input_schema = ToolInputSchemaClass.from_dict(obj.get("inputSchema"))
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([ToolAnnotationsClass.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        execution = from_union([Execution.from_dict, from_none], obj.get("execution"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        output_schema = from_union([ToolOutputSchemaClass.from_dict, from_none], obj.get("outputSchema"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        input_schema = _required(obj, "inputSchema", ToolInputSchemaClass.from_dict)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", ToolAnnotationsClass.from_dict)
+        description = _optional(obj, "description", from_str)
+        execution = _optional(obj, "execution", Execution.from_dict)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        output_schema = _optional(obj, "outputSchema", ToolOutputSchemaClass.from_dict)
+        title = _optional(obj, "title", from_str)
         return Tool(input_schema, name, meta, annotations, description, execution, icons, output_schema, title, additional_properties=_unknown_members(obj, ("inputSchema", "name", "_meta", "annotations", "description", "execution", "icons", "outputSchema", "title")))
 
     def to_dict(self) -> dict:
@@ -10224,16 +10170,16 @@ class ToolAnnotations:
     """A display name for the tool."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolAnnotations':
-        assert isinstance(obj, dict)
-        destructive_hint = from_union([from_bool, from_none], obj.get("destructiveHint"))
-        idempotent_hint = from_union([from_bool, from_none], obj.get("idempotentHint"))
-        open_world_hint = from_union([from_bool, from_none], obj.get("openWorldHint"))
-        read_only_hint = from_union([from_bool, from_none], obj.get("readOnlyHint"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        destructive_hint = _optional(obj, "destructiveHint", from_bool)
+        idempotent_hint = _optional(obj, "idempotentHint", from_bool)
+        open_world_hint = _optional(obj, "openWorldHint", from_bool)
+        read_only_hint = _optional(obj, "readOnlyHint", from_bool)
+        title = _optional(obj, "title", from_str)
         return ToolAnnotations(destructive_hint, idempotent_hint, open_world_hint, read_only_hint, title, additional_properties=_unknown_members(obj, ("destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint", "title")))
 
     def to_dict(self) -> dict:
@@ -10261,12 +10207,12 @@ class ToolChoice:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolChoice':
-        assert isinstance(obj, dict)
-        mode = from_union([ToolChoiceMode, from_none], obj.get("mode"))
+        obj = _expect_object(obj)
+        mode = _optional(obj, "mode", ToolChoiceMode)
         return ToolChoice(mode, additional_properties=_unknown_members(obj, ("mode",)))
 
     def to_dict(self) -> dict:
@@ -10286,12 +10232,12 @@ class ToolExecution:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolExecution':
-        assert isinstance(obj, dict)
-        task_support = from_union([TaskSupport, from_none], obj.get("taskSupport"))
+        obj = _expect_object(obj)
+        task_support = _optional(obj, "taskSupport", TaskSupport)
         return ToolExecution(task_support, additional_properties=_unknown_members(obj, ("taskSupport",)))
 
     def to_dict(self) -> dict:
@@ -10320,14 +10266,14 @@ class ToolListChangedNotification:
     """Carries nothing but optional metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ToolListChangedNotificationMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ToolListChangedNotificationMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return ToolListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -10367,17 +10313,17 @@ class ToolResultContent:
     """The structured output; should follow the tool's output schema when it has one."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolResultContent':
-        assert isinstance(obj, dict)
-        content = from_list(ContentBlock.from_dict, obj.get("content"))
-        tool_use_id = from_str(obj.get("toolUseId"))
-        type = ToolResultContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
-        structured_content = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("structuredContent"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_list(ContentBlock.from_dict, v))
+        tool_use_id = _required(obj, "toolUseId", from_str)
+        type = _required(obj, "type", ToolResultContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        is_error = _optional(obj, "isError", from_bool)
+        structured_content = _optional(obj, "structuredContent", lambda x: from_dict(lambda x: x, x))
         return ToolResultContent(content, tool_use_id, type, meta, is_error, structured_content, additional_properties=_unknown_members(obj, ("content", "toolUseId", "type", "_meta", "isError", "structuredContent")))
 
     def to_dict(self) -> dict:
@@ -10420,16 +10366,16 @@ class ToolUseContent:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolUseContent':
-        assert isinstance(obj, dict)
-        id = from_str(obj.get("id"))
-        input = from_dict(lambda x: x, obj.get("input"))
-        name = from_str(obj.get("name"))
-        type = ToolUseContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", from_str)
+        input = _required(obj, "input", lambda v: from_dict(lambda x: x, v))
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", ToolUseContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ToolUseContent(id, input, name, type, meta, additional_properties=_unknown_members(obj, ("id", "input", "name", "type", "_meta")))
 
     def to_dict(self) -> dict:
@@ -10465,14 +10411,14 @@ class URLElicitationRequiredErrorError:
     """One short sentence describing the failure."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'URLElicitationRequiredErrorError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        data = from_dict(lambda x: x, obj.get("data"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        data = _required(obj, "data", lambda v: from_dict(lambda x: x, v))
+        message = _required(obj, "message", from_str)
         return URLElicitationRequiredErrorError(code, data, message, additional_properties=_unknown_members(obj, ("code", "data", "message")))
 
     def to_dict(self) -> dict:
@@ -10498,14 +10444,14 @@ class URLElicitationRequiredError:
     """The id of the request being refused."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'URLElicitationRequiredError':
-        assert isinstance(obj, dict)
-        error = URLElicitationRequiredErrorError.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", URLElicitationRequiredErrorError.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return URLElicitationRequiredError(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -10532,13 +10478,13 @@ class UnsubscribeRequestParamsClass:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UnsubscribeRequestParamsClass':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return UnsubscribeRequestParamsClass(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -10567,15 +10513,15 @@ class UnsubscribeRequest:
     """Which resource to stop watching."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UnsubscribeRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = UnsubscribeRequestMethod(obj.get("method"))
-        params = UnsubscribeRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", UnsubscribeRequestMethod)
+        params = _required(obj, "params", UnsubscribeRequestParamsClass.from_dict)
         return UnsubscribeRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -10598,13 +10544,13 @@ class UnsubscribeRequestParams:
     """Free-form metadata attached to the request; MCP reserves some key prefixes for itself."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UnsubscribeRequestParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return UnsubscribeRequestParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -10626,13 +10572,13 @@ class UntitledMultiSelectEnumSchemaItems:
     """Always `string`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledMultiSelectEnumSchemaItems':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
         return UntitledMultiSelectEnumSchemaItems(enum, type, additional_properties=_unknown_members(obj, ("enum", "type")))
 
     def to_dict(self) -> dict:
@@ -10668,18 +10614,18 @@ class UntitledMultiSelectEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledMultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = UntitledMultiSelectEnumSchemaItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", UntitledMultiSelectEnumSchemaItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return UntitledMultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -10719,16 +10665,16 @@ class UntitledSingleSelectEnumSchema:
     """Label shown for the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledSingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return UntitledSingleSelectEnumSchema(enum, type, default, description, title, additional_properties=_unknown_members(obj, ("enum", "type", "default", "description", "title")))
 
     def to_dict(self) -> dict:

@@ -5,79 +5,25 @@ from dataclasses import dataclass, field
 from typing import List, Optional, Any, Dict, Union, TypeVar, Callable, Type, cast
 
 
-T = TypeVar("T")
-EnumT = TypeVar("EnumT", bound=Enum)
-
-
-def _unknown_members(obj: dict, known: tuple) -> Dict[str, Any]:
-    """Members a class does not declare, and declared ones sent as null (kept to be written back)."""
-    return {k: v for k, v in obj.items() if k not in known or v is None}
-
-
-def _with_unknown_members(result: dict, members: Dict[str, Any]) -> dict:
-    for k, v in members.items():
-        if k not in result:
-            result[k] = v
-    return result
-
-
-def from_list(f: Callable[[Any], T], x: Any) -> List[T]:
-    assert isinstance(x, list)
-    return [f(y) for y in x]
-
-
-def from_none(x: Any) -> Any:
-    assert x is None
-    return x
-
-
-def from_union(fs, x):
-    for f in fs:
-        try:
-            return f(x)
-        except:
-            pass
-    assert False
-
-
-def from_str(x: Any) -> str:
-    assert isinstance(x, str)
-    return x
-
-
-def from_float(x: Any) -> float:
-    assert isinstance(x, (float, int)) and not isinstance(x, bool)
-    return float(x)
-
-
-def to_enum(c: Type[EnumT], x: Any) -> EnumT:
-    assert isinstance(x, c)
-    return x.value
-
-
-def to_float(x: Any) -> float:
-    assert isinstance(x, (int, float))
-    return x
-
-
-def from_dict(f: Callable[[Any], T], x: Any) -> Dict[str, T]:
-    assert isinstance(x, dict)
-    return { k: f(v) for (k, v) in x.items() }
-
-
-def to_class(c: Type[T], x: Any) -> dict:
-    assert isinstance(x, c)
-    return cast(Any, x).to_dict()
-
-
-def from_bool(x: Any) -> bool:
-    assert isinstance(x, bool)
-    return x
-
-
-def from_int(x: Any) -> int:
-    assert isinstance(x, int) and not isinstance(x, bool)
-    return x
+from ._decoding import (
+    DecodeError,
+    from_bool,
+    from_dict,
+    from_float,
+    from_int,
+    from_list,
+    from_none,
+    from_str,
+    from_union,
+    to_class,
+    to_enum,
+    to_float,
+    expect_object as _expect_object,
+    optional as _optional,
+    required as _required,
+    unknown_members as _unknown_members,
+    with_unknown_members as _with_unknown_members,
+)
 
 
 class Role(Enum):
@@ -106,14 +52,14 @@ class Annotations:
     """How much the content matters, from 0 (optional) to 1 (effectively required)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Annotations':
-        assert isinstance(obj, dict)
-        audience = from_union([lambda x: from_list(Role, x), from_none], obj.get("audience"))
-        last_modified = from_union([from_str, from_none], obj.get("lastModified"))
-        priority = from_union([from_float, from_none], obj.get("priority"))
+        obj = _expect_object(obj)
+        audience = _optional(obj, "audience", lambda x: from_list(Role, x))
+        last_modified = _optional(obj, "lastModified", from_str)
+        priority = _optional(obj, "priority", from_float)
         return Annotations(audience, last_modified, priority, additional_properties=_unknown_members(obj, ("audience", "lastModified", "priority")))
 
     def to_dict(self) -> dict:
@@ -144,14 +90,14 @@ class AudioContentAnnotations:
     """How much the content matters, from 0 (optional) to 1 (effectively required)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'AudioContentAnnotations':
-        assert isinstance(obj, dict)
-        audience = from_union([lambda x: from_list(Role, x), from_none], obj.get("audience"))
-        last_modified = from_union([from_str, from_none], obj.get("lastModified"))
-        priority = from_union([from_float, from_none], obj.get("priority"))
+        obj = _expect_object(obj)
+        audience = _optional(obj, "audience", lambda x: from_list(Role, x))
+        last_modified = _optional(obj, "lastModified", from_str)
+        priority = _optional(obj, "priority", from_float)
         return AudioContentAnnotations(audience, last_modified, priority, additional_properties=_unknown_members(obj, ("audience", "lastModified", "priority")))
 
     def to_dict(self) -> dict:
@@ -189,16 +135,16 @@ class AudioContent:
     """Hints about audience, importance and age."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'AudioContent':
-        assert isinstance(obj, dict)
-        data = from_str(obj.get("data"))
-        mime_type = from_str(obj.get("mimeType"))
-        type = AudioContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        data = _required(obj, "data", from_str)
+        mime_type = _required(obj, "mimeType", from_str)
+        type = _required(obj, "type", AudioContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return AudioContent(data, mime_type, type, meta, annotations, additional_properties=_unknown_members(obj, ("data", "mimeType", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -226,13 +172,13 @@ class BaseMetadata:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BaseMetadata':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        title = _optional(obj, "title", from_str)
         return BaseMetadata(name, title, additional_properties=_unknown_members(obj, ("name", "title")))
 
     def to_dict(self) -> dict:
@@ -260,15 +206,15 @@ class BlobResourceContents:
     """Media type of the contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BlobResourceContents':
-        assert isinstance(obj, dict)
-        blob = from_str(obj.get("blob"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        blob = _required(obj, "blob", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return BlobResourceContents(blob, uri, meta, mime_type, additional_properties=_unknown_members(obj, ("blob", "uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -303,15 +249,15 @@ class BooleanSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'BooleanSchema':
-        assert isinstance(obj, dict)
-        type = BooleanSchemaType(obj.get("type"))
-        default = from_union([from_bool, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", BooleanSchemaType)
+        default = _optional(obj, "default", from_bool)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return BooleanSchema(type, default, description, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "title")))
 
     def to_dict(self) -> dict:
@@ -360,15 +306,15 @@ class IconElement:
     """Background the image is drawn for: `light` or `dark`; absent means either."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IconElement':
-        assert isinstance(obj, dict)
-        src = from_str(obj.get("src"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        sizes = from_union([lambda x: from_list(from_str, x), from_none], obj.get("sizes"))
-        theme = from_union([Theme, from_none], obj.get("theme"))
+        obj = _expect_object(obj)
+        src = _required(obj, "src", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        sizes = _optional(obj, "sizes", lambda x: from_list(from_str, x))
+        theme = _optional(obj, "theme", Theme)
         return IconElement(src, mime_type, sizes, theme, additional_properties=_unknown_members(obj, ("src", "mimeType", "sizes", "theme")))
 
     def to_dict(self) -> dict:
@@ -415,17 +361,17 @@ class IoModelcontextprotocolServerInfo:
     """Home page of the program."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IoModelcontextprotocolServerInfo':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        version = from_str(obj.get("version"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        website_url = from_union([from_str, from_none], obj.get("websiteUrl"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        version = _required(obj, "version", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
+        website_url = _optional(obj, "websiteUrl", from_str)
         return IoModelcontextprotocolServerInfo(name, version, description, icons, title, website_url, additional_properties=_unknown_members(obj, ("name", "version", "description", "icons", "title", "websiteUrl")))
 
     def to_dict(self) -> dict:
@@ -456,12 +402,12 @@ class CacheableResultMeta:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CacheableResultMeta':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_server_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/serverInfo"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_server_info = _optional(obj, "io.modelcontextprotocol/serverInfo", IoModelcontextprotocolServerInfo.from_dict)
         return CacheableResultMeta(io_modelcontextprotocol_server_info, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/serverInfo",)))
 
     def to_dict(self) -> dict:
@@ -469,6 +415,22 @@ class CacheableResultMeta:
         if self.io_modelcontextprotocol_server_info is not None:
             result["io.modelcontextprotocol/serverInfo"] = from_union([lambda x: to_class(IoModelcontextprotocolServerInfo, x), from_none], self.io_modelcontextprotocol_server_info)
         return _with_unknown_members(result, self.additional_properties)
+
+
+class ResultType(Enum):
+    """Kind of result; servers on this revision always send it. A result without it comes from
+    an
+    older server and counts as `"complete"`.
+    
+    What kind of result an object is, so the receiver knows how to read it. The core values
+    are
+    `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+    more input);
+    extensions may add values only when advertised, and unknown values make the result
+    invalid.
+    """
+    COMPLETE = "complete"
+    INPUT_REQUIRED = "input_required"
 
 
 @dataclass
@@ -481,7 +443,7 @@ class CacheableResult:
     """Who may share a cached copy: `"public"` means any client or intermediary across users;
     `"private"` means only requests made with the same authorization.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -495,21 +457,21 @@ class CacheableResult:
     """Reserved and free metadata about the result, such as the server's identity."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CacheableResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
         return CacheableResult(cache_scope, result_type, ttl_ms, meta, additional_properties=_unknown_members(obj, ("cacheScope", "resultType", "ttlMs", "_meta")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -557,16 +519,16 @@ class ContentElement:
     """The raw bytes, base64-encoded."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ContentElement':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        blob = from_union([from_str, from_none], obj.get("blob"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        text = _optional(obj, "text", from_str)
+        blob = _optional(obj, "blob", from_str)
         return ContentElement(uri, meta, mime_type, text, blob, additional_properties=_unknown_members(obj, ("uri", "_meta", "mimeType", "text", "blob")))
 
     def to_dict(self) -> dict:
@@ -673,24 +635,24 @@ class ContentBlock:
     """The embedded contents, as text or as base64 bytes."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ContentBlock':
-        assert isinstance(obj, dict)
-        type = ContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        resource = from_union([ContentElement.from_dict, from_none], obj.get("resource"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        name = _optional(obj, "name", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
+        uri = _optional(obj, "uri", from_str)
+        resource = _optional(obj, "resource", ContentElement.from_dict)
         return ContentBlock(type, meta, annotations, text, data, mime_type, description, icons, name, size, title, uri, resource, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "description", "icons", "name", "size", "title", "uri", "resource")))
 
     def to_dict(self) -> dict:
@@ -802,24 +764,24 @@ class SamplingMessageContentBlock:
     """The `id` of the ToolUseContent this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SamplingMessageContentBlock':
-        assert isinstance(obj, dict)
-        type = SamplingMessageContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        id = from_union([from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("input"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", SamplingMessageContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        id = _optional(obj, "id", from_str)
+        input = _optional(obj, "input", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
-        tool_use_id = from_union([from_str, from_none], obj.get("toolUseId"))
+        tool_use_id = _optional(obj, "toolUseId", from_str)
         return SamplingMessageContentBlock(type, meta, annotations, text, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -928,24 +890,24 @@ class PurpleSomething:
     """The embedded contents, as text or as base64 bytes."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleSomething':
-        assert isinstance(obj, dict)
-        type = ContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        resource = from_union([ContentElement.from_dict, from_none], obj.get("resource"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        name = _optional(obj, "name", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
+        uri = _optional(obj, "uri", from_str)
+        resource = _optional(obj, "resource", ContentElement.from_dict)
         return PurpleSomething(type, meta, annotations, text, data, mime_type, description, icons, name, size, title, uri, resource, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "description", "icons", "name", "size", "title", "uri", "resource")))
 
     def to_dict(self) -> dict:
@@ -1049,24 +1011,24 @@ class ContentClass:
     """The `id` of the ToolUseContent this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ContentClass':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str, from_none], obj.get("_meta"))
-        annotations = from_union([lambda x: from_list(from_str, x), from_int, from_bool, AudioContentAnnotations.from_dict, from_str, from_none], obj.get("annotations"))
-        text = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("text"))
-        type = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("type"))
-        data = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("data"))
-        mime_type = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("mimeType"))
-        id = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str, from_none], obj.get("input"))
-        name = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(lambda x: from_union([PurpleSomething.from_dict, from_str], x), x), from_int, from_bool, from_str, from_none], obj.get("content"))
-        is_error = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str], v))
+        annotations = _optional(obj, "annotations", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, AudioContentAnnotations.from_dict, from_str], v))
+        text = _optional(obj, "text", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        type = _optional(obj, "type", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        data = _optional(obj, "data", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        mime_type = _optional(obj, "mimeType", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        id = _optional(obj, "id", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        input = _optional(obj, "input", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, lambda x: from_dict(lambda x: x, x), from_str], v))
+        name = _optional(obj, "name", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
+        content = _optional(obj, "content", lambda v: from_union([lambda x: from_list(lambda x: from_union([PurpleSomething.from_dict, from_str], x), x), from_int, from_bool, from_str], v))
+        is_error = _optional(obj, "isError", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
         structured_content = obj.get("structuredContent")
-        tool_use_id = from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str, from_none], obj.get("toolUseId"))
+        tool_use_id = _optional(obj, "toolUseId", lambda v: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], v))
         return ContentClass(meta, annotations, text, type, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("_meta", "annotations", "text", "type", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -1114,14 +1076,14 @@ class RootElement:
     """A human-readable name for the root, for display."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RootElement':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
         return RootElement(uri, meta, name, additional_properties=_unknown_members(obj, ("uri", "_meta", "name")))
 
     def to_dict(self) -> dict:
@@ -1177,18 +1139,18 @@ class InputResponse:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InputResponse':
-        assert isinstance(obj, dict)
-        action = from_union([Action, from_none], obj.get("action"))
-        content = from_union([ContentClass.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x), from_none], obj.get("content"))
-        roots = from_union([lambda x: from_list(RootElement.from_dict, x), from_none], obj.get("roots"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        model = from_union([from_str, from_none], obj.get("model"))
-        role = from_union([Role, from_none], obj.get("role"))
-        stop_reason = from_union([from_str, from_none], obj.get("stopReason"))
+        obj = _expect_object(obj)
+        action = _optional(obj, "action", Action)
+        content = _optional(obj, "content", lambda v: from_union([ContentClass.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        roots = _optional(obj, "roots", lambda x: from_list(RootElement.from_dict, x))
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        model = _optional(obj, "model", from_str)
+        role = _optional(obj, "role", Role)
+        stop_reason = _optional(obj, "stopReason", from_str)
         return InputResponse(action, content, roots, meta, model, role, stop_reason, additional_properties=_unknown_members(obj, ("action", "content", "roots", "_meta", "model", "role", "stopReason")))
 
     def to_dict(self) -> dict:
@@ -1222,13 +1184,13 @@ class IoModelcontextprotocolClientCapabilitiesElicitation:
     """Set when the client can send the user to an external URL."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IoModelcontextprotocolClientCapabilitiesElicitation':
-        assert isinstance(obj, dict)
-        form = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("form"))
-        url = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("url"))
+        obj = _expect_object(obj)
+        form = _optional(obj, "form", lambda x: from_dict(lambda x: x, x))
+        url = _optional(obj, "url", lambda x: from_dict(lambda x: x, x))
         return IoModelcontextprotocolClientCapabilitiesElicitation(form, url, additional_properties=_unknown_members(obj, ("form", "url")))
 
     def to_dict(self) -> dict:
@@ -1255,13 +1217,13 @@ class IoModelcontextprotocolClientCapabilitiesSampling:
     """Set when the client accepts `tools` and `toolChoice` in sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IoModelcontextprotocolClientCapabilitiesSampling':
-        assert isinstance(obj, dict)
-        context = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("context"))
-        tools = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        context = _optional(obj, "context", lambda x: from_dict(lambda x: x, x))
+        tools = _optional(obj, "tools", lambda x: from_dict(lambda x: x, x))
         return IoModelcontextprotocolClientCapabilitiesSampling(context, tools, additional_properties=_unknown_members(obj, ("context", "tools")))
 
     def to_dict(self) -> dict:
@@ -1306,16 +1268,16 @@ class IoModelcontextprotocolClientCapabilities:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'IoModelcontextprotocolClientCapabilities':
-        assert isinstance(obj, dict)
-        elicitation = from_union([IoModelcontextprotocolClientCapabilitiesElicitation.from_dict, from_none], obj.get("elicitation"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        extensions = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("extensions"))
-        roots = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("roots"))
-        sampling = from_union([IoModelcontextprotocolClientCapabilitiesSampling.from_dict, from_none], obj.get("sampling"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", IoModelcontextprotocolClientCapabilitiesElicitation.from_dict)
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        extensions = _optional(obj, "extensions", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        roots = _optional(obj, "roots", lambda x: from_dict(lambda x: x, x))
+        sampling = _optional(obj, "sampling", IoModelcontextprotocolClientCapabilitiesSampling.from_dict)
         return IoModelcontextprotocolClientCapabilities(elicitation, experimental, extensions, roots, sampling, additional_properties=_unknown_members(obj, ("elicitation", "experimental", "extensions", "roots", "sampling")))
 
     def to_dict(self) -> dict:
@@ -1389,16 +1351,16 @@ class CallToolRequestParamsMeta:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequestParamsMeta':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_client_capabilities = IoModelcontextprotocolClientCapabilities.from_dict(obj.get("io.modelcontextprotocol/clientCapabilities"))
-        io_modelcontextprotocol_protocol_version = from_str(obj.get("io.modelcontextprotocol/protocolVersion"))
-        io_modelcontextprotocol_client_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/clientInfo"))
-        io_modelcontextprotocol_log_level = from_union([LoggingLevel, from_none], obj.get("io.modelcontextprotocol/logLevel"))
-        progress_token = from_union([from_int, from_str, from_none], obj.get("progressToken"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_client_capabilities = _required(obj, "io.modelcontextprotocol/clientCapabilities", IoModelcontextprotocolClientCapabilities.from_dict)
+        io_modelcontextprotocol_protocol_version = _required(obj, "io.modelcontextprotocol/protocolVersion", from_str)
+        io_modelcontextprotocol_client_info = _optional(obj, "io.modelcontextprotocol/clientInfo", IoModelcontextprotocolServerInfo.from_dict)
+        io_modelcontextprotocol_log_level = _optional(obj, "io.modelcontextprotocol/logLevel", LoggingLevel)
+        progress_token = _optional(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
         return CallToolRequestParamsMeta(io_modelcontextprotocol_client_capabilities, io_modelcontextprotocol_protocol_version, io_modelcontextprotocol_client_info, io_modelcontextprotocol_log_level, progress_token, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/logLevel", "progressToken")))
 
     def to_dict(self) -> dict:
@@ -1436,16 +1398,16 @@ class CallToolRequestParamsClass:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequestParamsClass':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        name = from_str(obj.get("name"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        name = _required(obj, "name", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return CallToolRequestParamsClass(meta, name, arguments, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "name", "arguments", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -1478,15 +1440,15 @@ class CallToolRequest:
     """Which tool, with which arguments, plus any input responses of a retry."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CallToolRequestMethod(obj.get("method"))
-        params = CallToolRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CallToolRequestMethod)
+        params = _required(obj, "params", CallToolRequestParamsClass.from_dict)
         return CallToolRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -1518,16 +1480,16 @@ class CallToolRequestParams:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        name = from_str(obj.get("name"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        name = _required(obj, "name", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return CallToolRequestParams(meta, name, arguments, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "name", "arguments", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -1553,7 +1515,7 @@ class CallToolResult:
     content: List[ContentBlock]
     """The unstructured output, as content blocks."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -1571,22 +1533,22 @@ class CallToolResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolResult':
-        assert isinstance(obj, dict)
-        content = from_list(ContentBlock.from_dict, obj.get("content"))
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_list(ContentBlock.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
         return CallToolResult(content, result_type, meta, is_error, structured_content, additional_properties=_unknown_members(obj, ("content", "resultType", "_meta", "isError", "structuredContent")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["content"] = from_list(lambda x: to_class(ContentBlock, x), self.content)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.is_error is not None:
@@ -1680,24 +1642,24 @@ class FluffySomething:
     """The `id` of the ToolUseContent this answers."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffySomething':
-        assert isinstance(obj, dict)
-        type = SamplingMessageContentBlockType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        text = from_union([from_str, from_none], obj.get("text"))
-        data = from_union([from_str, from_none], obj.get("data"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        id = from_union([from_str, from_none], obj.get("id"))
-        input = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("input"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", SamplingMessageContentBlockType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        text = _optional(obj, "text", from_str)
+        data = _optional(obj, "data", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        id = _optional(obj, "id", from_str)
+        input = _optional(obj, "input", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
-        tool_use_id = from_union([from_str, from_none], obj.get("toolUseId"))
+        tool_use_id = _optional(obj, "toolUseId", from_str)
         return FluffySomething(type, meta, annotations, text, data, mime_type, id, input, name, content, is_error, structured_content, tool_use_id, additional_properties=_unknown_members(obj, ("type", "_meta", "annotations", "text", "data", "mimeType", "id", "input", "name", "content", "isError", "structuredContent", "toolUseId")))
 
     def to_dict(self) -> dict:
@@ -1746,14 +1708,14 @@ class ParamsMessage:
     """Free metadata about the message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsMessage':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ParamsMessage(content, role, meta, additional_properties=_unknown_members(obj, ("content", "role", "_meta")))
 
     def to_dict(self) -> dict:
@@ -1782,12 +1744,12 @@ class HintElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'HintElement':
-        assert isinstance(obj, dict)
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        name = _optional(obj, "name", from_str)
         return HintElement(name, additional_properties=_unknown_members(obj, ("name",)))
 
     def to_dict(self) -> dict:
@@ -1817,15 +1779,15 @@ class ModelPreferencesClass:
     """How much low latency matters, from 0 (not at all) to 1 (most)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelPreferencesClass':
-        assert isinstance(obj, dict)
-        cost_priority = from_union([from_float, from_none], obj.get("costPriority"))
-        hints = from_union([lambda x: from_list(HintElement.from_dict, x), from_none], obj.get("hints"))
-        intelligence_priority = from_union([from_float, from_none], obj.get("intelligencePriority"))
-        speed_priority = from_union([from_float, from_none], obj.get("speedPriority"))
+        obj = _expect_object(obj)
+        cost_priority = _optional(obj, "costPriority", from_float)
+        hints = _optional(obj, "hints", lambda x: from_list(HintElement.from_dict, x))
+        intelligence_priority = _optional(obj, "intelligencePriority", from_float)
+        speed_priority = _optional(obj, "speedPriority", from_float)
         return ModelPreferencesClass(cost_priority, hints, intelligence_priority, speed_priority, additional_properties=_unknown_members(obj, ("costPriority", "hints", "intelligencePriority", "speedPriority")))
 
     def to_dict(self) -> dict:
@@ -1859,13 +1821,13 @@ class PurpleAnyOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleAnyOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return PurpleAnyOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -1893,14 +1855,14 @@ class PrimitiveSchemaDefinitionItems:
     """The options, each a value and the label to show for it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinitionItems':
-        assert isinstance(obj, dict)
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        type = from_union([ItemsType, from_none], obj.get("type"))
-        any_of = from_union([lambda x: from_list(PurpleAnyOf.from_dict, x), from_none], obj.get("anyOf"))
+        obj = _expect_object(obj)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        type = _optional(obj, "type", ItemsType)
+        any_of = _optional(obj, "anyOf", lambda x: from_list(PurpleAnyOf.from_dict, x))
         return PrimitiveSchemaDefinitionItems(enum, type, any_of, additional_properties=_unknown_members(obj, ("enum", "type", "anyOf")))
 
     def to_dict(self) -> dict:
@@ -1923,13 +1885,13 @@ class PrimitiveSchemaDefinitionOneOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinitionOneOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return PrimitiveSchemaDefinitionOneOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -2029,26 +1991,26 @@ class PrimitiveSchemaDefinition:
     """Display labels, in the same order as `enum` (not standard JSON Schema)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PrimitiveSchemaDefinition':
-        assert isinstance(obj, dict)
-        type = PrimitiveSchemaDefinitionType(obj.get("type"))
-        default = from_union([from_float, from_bool, lambda x: from_list(from_str, x), from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        format = from_union([Format, from_none], obj.get("format"))
-        max_length = from_union([from_int, from_none], obj.get("maxLength"))
-        min_length = from_union([from_int, from_none], obj.get("minLength"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        maximum = from_union([from_float, from_none], obj.get("maximum"))
-        minimum = from_union([from_float, from_none], obj.get("minimum"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
-        items = from_union([PrimitiveSchemaDefinitionItems.from_dict, from_none], obj.get("items"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", PrimitiveSchemaDefinitionType)
+        default = _optional(obj, "default", lambda v: from_union([from_float, from_bool, lambda x: from_list(from_str, x), from_str], v))
+        description = _optional(obj, "description", from_str)
+        format = _optional(obj, "format", Format)
+        max_length = _optional(obj, "maxLength", from_int)
+        min_length = _optional(obj, "minLength", from_int)
+        title = _optional(obj, "title", from_str)
+        maximum = _optional(obj, "maximum", from_float)
+        minimum = _optional(obj, "minimum", from_float)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
+        items = _optional(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
         return PrimitiveSchemaDefinition(type, default, description, format, max_length, min_length, title, maximum, minimum, enum, one_of, items, max_items, min_items, enum_names, additional_properties=_unknown_members(obj, ("type", "default", "description", "format", "maxLength", "minLength", "title", "maximum", "minimum", "enum", "oneOf", "items", "maxItems", "minItems", "enumNames")))
 
     def to_dict(self) -> dict:
@@ -2107,15 +2069,15 @@ class ParamsRequestedSchema:
     """Names of the fields the user must fill in."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsRequestedSchema':
-        assert isinstance(obj, dict)
-        properties = from_dict(PrimitiveSchemaDefinition.from_dict, obj.get("properties"))
-        type = RequestedSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        properties = _required(obj, "properties", lambda v: from_dict(PrimitiveSchemaDefinition.from_dict, v))
+        type = _required(obj, "type", RequestedSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ParamsRequestedSchema(properties, type, schema, required, additional_properties=_unknown_members(obj, ("properties", "type", "$schema", "required")))
 
     def to_dict(self) -> dict:
@@ -2153,12 +2115,12 @@ class ToolChoiceClass:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolChoiceClass':
-        assert isinstance(obj, dict)
-        mode = from_union([ToolChoiceMode, from_none], obj.get("mode"))
+        obj = _expect_object(obj)
+        mode = _optional(obj, "mode", ToolChoiceMode)
         return ToolChoiceClass(mode, additional_properties=_unknown_members(obj, ("mode",)))
 
     def to_dict(self) -> dict:
@@ -2199,16 +2161,16 @@ class ToolAnnotationsClass:
     """Display title of the tool; used when the tool itself has no `title`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolAnnotationsClass':
-        assert isinstance(obj, dict)
-        destructive_hint = from_union([from_bool, from_none], obj.get("destructiveHint"))
-        idempotent_hint = from_union([from_bool, from_none], obj.get("idempotentHint"))
-        open_world_hint = from_union([from_bool, from_none], obj.get("openWorldHint"))
-        read_only_hint = from_union([from_bool, from_none], obj.get("readOnlyHint"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        destructive_hint = _optional(obj, "destructiveHint", from_bool)
+        idempotent_hint = _optional(obj, "idempotentHint", from_bool)
+        open_world_hint = _optional(obj, "openWorldHint", from_bool)
+        read_only_hint = _optional(obj, "readOnlyHint", from_bool)
+        title = _optional(obj, "title", from_str)
         return ToolAnnotationsClass(destructive_hint, idempotent_hint, open_world_hint, read_only_hint, title, additional_properties=_unknown_members(obj, ("destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint", "title")))
 
     def to_dict(self) -> dict:
@@ -2267,19 +2229,19 @@ class ToolElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolElement':
-        assert isinstance(obj, dict)
-        input_schema = from_dict(lambda x: x, obj.get("inputSchema"))
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([ToolAnnotationsClass.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        output_schema = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("outputSchema"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        input_schema = _required(obj, "inputSchema", lambda v: from_dict(lambda x: x, v))
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", ToolAnnotationsClass.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        output_schema = _optional(obj, "outputSchema", lambda x: from_dict(lambda x: x, x))
+        title = _optional(obj, "title", from_str)
         return ToolElement(input_schema, name, meta, annotations, description, icons, output_schema, title, additional_properties=_unknown_members(obj, ("inputSchema", "name", "_meta", "annotations", "description", "icons", "outputSchema", "title")))
 
     def to_dict(self) -> dict:
@@ -2369,26 +2331,26 @@ class ParamsClass:
     """Tools the model may call while generating; needs the `sampling.tools` capability."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsClass':
-        assert isinstance(obj, dict)
-        message = from_union([from_str, from_none], obj.get("message"))
-        mode = from_union([ParamsMode, from_none], obj.get("mode"))
-        requested_schema = from_union([ParamsRequestedSchema.from_dict, from_none], obj.get("requestedSchema"))
-        url = from_union([from_str, from_none], obj.get("url"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        max_tokens = from_union([from_int, from_none], obj.get("maxTokens"))
-        messages = from_union([lambda x: from_list(ParamsMessage.from_dict, x), from_none], obj.get("messages"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        message = _optional(obj, "message", from_str)
+        mode = _optional(obj, "mode", ParamsMode)
+        requested_schema = _optional(obj, "requestedSchema", ParamsRequestedSchema.from_dict)
+        url = _optional(obj, "url", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        max_tokens = _optional(obj, "maxTokens", from_int)
+        messages = _optional(obj, "messages", lambda x: from_list(ParamsMessage.from_dict, x))
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return ParamsClass(message, mode, requested_schema, url, meta, include_context, max_tokens, messages, metadata, model_preferences, stop_sequences, system_prompt, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("message", "mode", "requestedSchema", "url", "_meta", "includeContext", "maxTokens", "messages", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -2458,13 +2420,13 @@ class InputRequest:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InputRequest':
-        assert isinstance(obj, dict)
-        method = InputRequestMethod(obj.get("method"))
-        params = from_union([ParamsClass.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", InputRequestMethod)
+        params = _optional(obj, "params", ParamsClass.from_dict)
         return InputRequest(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -2488,7 +2450,7 @@ class CallToolResultResponseResult:
     `requestState` in a retry. At least one of the two is present; `resultType` is
     `"input_required"`.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -2517,23 +2479,23 @@ class CallToolResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolResultResponseResult':
-        assert isinstance(obj, dict)
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
-        input_requests = from_union([lambda x: from_dict(InputRequest.from_dict, x), from_none], obj.get("inputRequests"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        input_requests = _optional(obj, "inputRequests", lambda x: from_dict(InputRequest.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return CallToolResultResponseResult(result_type, meta, content, is_error, structured_content, input_requests, request_state, additional_properties=_unknown_members(obj, ("resultType", "_meta", "content", "isError", "structuredContent", "inputRequests", "requestState")))
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.content is not None:
@@ -2563,14 +2525,14 @@ class CallToolResultResponse:
     """The tool's output, or what the server still needs before it can run the tool."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CallToolResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = CallToolResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", CallToolResultResponseResult.from_dict)
         return CallToolResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -2599,12 +2561,12 @@ class CancelledNotificationParamsMeta:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotificationParamsMeta':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_subscription_id = from_union([from_int, from_str, from_none], obj.get("io.modelcontextprotocol/subscriptionId"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_subscription_id = _optional(obj, "io.modelcontextprotocol/subscriptionId", lambda v: from_union([from_int, from_str], v))
         return CancelledNotificationParamsMeta(io_modelcontextprotocol_subscription_id, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/subscriptionId",)))
 
     def to_dict(self) -> dict:
@@ -2632,14 +2594,14 @@ class CancelledNotificationParamsClass:
     """Why the request is cancelled, for logs or for showing to a person."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotificationParamsClass':
-        assert isinstance(obj, dict)
-        request_id = from_union([from_int, from_str], obj.get("requestId"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
+        obj = _expect_object(obj)
+        request_id = _required(obj, "requestId", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
+        reason = _optional(obj, "reason", from_str)
         return CancelledNotificationParamsClass(request_id, meta, reason, additional_properties=_unknown_members(obj, ("requestId", "_meta", "reason")))
 
     def to_dict(self) -> dict:
@@ -2670,14 +2632,14 @@ class CancelledNotification:
     """Which request is cancelled, and why."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CancelledNotificationMethod(obj.get("method"))
-        params = CancelledNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CancelledNotificationMethod)
+        params = _required(obj, "params", CancelledNotificationParamsClass.from_dict)
         return CancelledNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -2704,14 +2666,14 @@ class CancelledNotificationParams:
     """Why the request is cancelled, for logs or for showing to a person."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CancelledNotificationParams':
-        assert isinstance(obj, dict)
-        request_id = from_union([from_int, from_str], obj.get("requestId"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
+        obj = _expect_object(obj)
+        request_id = _required(obj, "requestId", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
+        reason = _optional(obj, "reason", from_str)
         return CancelledNotificationParams(request_id, meta, reason, additional_properties=_unknown_members(obj, ("requestId", "_meta", "reason")))
 
     def to_dict(self) -> dict:
@@ -2736,13 +2698,13 @@ class ClientCapabilitiesElicitation:
     """Set when the client can send the user to an external URL."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesElicitation':
-        assert isinstance(obj, dict)
-        form = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("form"))
-        url = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("url"))
+        obj = _expect_object(obj)
+        form = _optional(obj, "form", lambda x: from_dict(lambda x: x, x))
+        url = _optional(obj, "url", lambda x: from_dict(lambda x: x, x))
         return ClientCapabilitiesElicitation(form, url, additional_properties=_unknown_members(obj, ("form", "url")))
 
     def to_dict(self) -> dict:
@@ -2769,13 +2731,13 @@ class ClientCapabilitiesSampling:
     """Set when the client accepts `tools` and `toolChoice` in sampling requests."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilitiesSampling':
-        assert isinstance(obj, dict)
-        context = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("context"))
-        tools = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        context = _optional(obj, "context", lambda x: from_dict(lambda x: x, x))
+        tools = _optional(obj, "tools", lambda x: from_dict(lambda x: x, x))
         return ClientCapabilitiesSampling(context, tools, additional_properties=_unknown_members(obj, ("context", "tools")))
 
     def to_dict(self) -> dict:
@@ -2815,16 +2777,16 @@ class ClientCapabilities:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientCapabilities':
-        assert isinstance(obj, dict)
-        elicitation = from_union([ClientCapabilitiesElicitation.from_dict, from_none], obj.get("elicitation"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        extensions = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("extensions"))
-        roots = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("roots"))
-        sampling = from_union([ClientCapabilitiesSampling.from_dict, from_none], obj.get("sampling"))
+        obj = _expect_object(obj)
+        elicitation = _optional(obj, "elicitation", ClientCapabilitiesElicitation.from_dict)
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        extensions = _optional(obj, "extensions", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        roots = _optional(obj, "roots", lambda x: from_dict(lambda x: x, x))
+        sampling = _optional(obj, "sampling", ClientCapabilitiesSampling.from_dict)
         return ClientCapabilities(elicitation, experimental, extensions, roots, sampling, additional_properties=_unknown_members(obj, ("elicitation", "experimental", "extensions", "roots", "sampling")))
 
     def to_dict(self) -> dict:
@@ -2860,14 +2822,14 @@ class ClientNotification:
     """Which request is cancelled, and why."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CancelledNotificationMethod(obj.get("method"))
-        params = CancelledNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CancelledNotificationMethod)
+        params = _required(obj, "params", CancelledNotificationParamsClass.from_dict)
         return ClientNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -2902,13 +2864,13 @@ class ParamsArgument:
     """The partial value to find completions for."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        value = from_str(obj.get("value"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        value = _required(obj, "value", from_str)
         return ParamsArgument(name, value, additional_properties=_unknown_members(obj, ("name", "value")))
 
     def to_dict(self) -> dict:
@@ -2926,12 +2888,12 @@ class ParamsContext:
     """Values already chosen for other arguments or variables, by name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParamsContext':
-        assert isinstance(obj, dict)
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return ParamsContext(arguments, additional_properties=_unknown_members(obj, ("arguments",)))
 
     def to_dict(self) -> dict:
@@ -2966,15 +2928,15 @@ class Notifications:
     """Deliver `notifications/tools/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Notifications':
-        assert isinstance(obj, dict)
-        prompts_list_changed = from_union([from_bool, from_none], obj.get("promptsListChanged"))
-        resources_list_changed = from_union([from_bool, from_none], obj.get("resourcesListChanged"))
-        resource_subscriptions = from_union([lambda x: from_list(from_str, x), from_none], obj.get("resourceSubscriptions"))
-        tools_list_changed = from_union([from_bool, from_none], obj.get("toolsListChanged"))
+        obj = _expect_object(obj)
+        prompts_list_changed = _optional(obj, "promptsListChanged", from_bool)
+        resources_list_changed = _optional(obj, "resourcesListChanged", from_bool)
+        resource_subscriptions = _optional(obj, "resourceSubscriptions", lambda x: from_list(from_str, x))
+        tools_list_changed = _optional(obj, "toolsListChanged", from_bool)
         return Notifications(prompts_list_changed, resources_list_changed, resource_subscriptions, tools_list_changed, additional_properties=_unknown_members(obj, ("promptsListChanged", "resourcesListChanged", "resourceSubscriptions", "toolsListChanged")))
 
     def to_dict(self) -> dict:
@@ -3020,15 +2982,15 @@ class Ref:
     """URI of the resource, or the URI template containing the variable."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Ref':
-        assert isinstance(obj, dict)
-        type = RefType(obj.get("type"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", RefType)
+        name = _optional(obj, "name", from_str)
+        title = _optional(obj, "title", from_str)
+        uri = _optional(obj, "uri", from_str)
         return Ref(type, name, title, uri, additional_properties=_unknown_members(obj, ("type", "name", "title", "uri")))
 
     def to_dict(self) -> dict:
@@ -3120,22 +3082,22 @@ class ClientRequestParams:
     """The notifications to receive on this stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        argument = from_union([ParamsArgument.from_dict, from_none], obj.get("argument"))
-        context = from_union([ParamsContext.from_dict, from_none], obj.get("context"))
-        ref = from_union([Ref.from_dict, from_none], obj.get("ref"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
-        arguments = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("arguments"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        name = from_union([from_str, from_none], obj.get("name"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        notifications = from_union([Notifications.from_dict, from_none], obj.get("notifications"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        argument = _optional(obj, "argument", ParamsArgument.from_dict)
+        context = _optional(obj, "context", ParamsContext.from_dict)
+        ref = _optional(obj, "ref", Ref.from_dict)
+        cursor = _optional(obj, "cursor", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(lambda x: x, x))
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        name = _optional(obj, "name", from_str)
+        request_state = _optional(obj, "requestState", from_str)
+        uri = _optional(obj, "uri", from_str)
+        notifications = _optional(obj, "notifications", Notifications.from_dict)
         return ClientRequestParams(meta, argument, context, ref, cursor, arguments, input_responses, name, request_state, uri, notifications, additional_properties=_unknown_members(obj, ("_meta", "argument", "context", "ref", "cursor", "arguments", "inputResponses", "name", "requestState", "uri", "notifications")))
 
     def to_dict(self) -> dict:
@@ -3240,15 +3202,15 @@ class ClientRequest:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ClientRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ClientRequestMethod(obj.get("method"))
-        params = ClientRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ClientRequestMethod)
+        params = _required(obj, "params", ClientRequestParams.from_dict)
         return ClientRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -3283,15 +3245,15 @@ class CompleteRequestParamsClass:
     """What is already known besides the argument being completed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsClass':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        argument = ParamsArgument.from_dict(obj.get("argument"))
-        ref = Ref.from_dict(obj.get("ref"))
-        context = from_union([ParamsContext.from_dict, from_none], obj.get("context"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        argument = _required(obj, "argument", ParamsArgument.from_dict)
+        ref = _required(obj, "ref", Ref.from_dict)
+        context = _optional(obj, "context", ParamsContext.from_dict)
         return CompleteRequestParamsClass(meta, argument, ref, context, additional_properties=_unknown_members(obj, ("_meta", "argument", "ref", "context")))
 
     def to_dict(self) -> dict:
@@ -3321,15 +3283,15 @@ class CompleteRequest:
     """What to complete, and in which context."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = CompleteRequestMethod(obj.get("method"))
-        params = CompleteRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", CompleteRequestMethod)
+        params = _required(obj, "params", CompleteRequestParamsClass.from_dict)
         return CompleteRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -3352,13 +3314,13 @@ class CompleteRequestParamsArgument:
     """The partial value to find completions for."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        value = from_str(obj.get("value"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        value = _required(obj, "value", from_str)
         return CompleteRequestParamsArgument(name, value, additional_properties=_unknown_members(obj, ("name", "value")))
 
     def to_dict(self) -> dict:
@@ -3376,12 +3338,12 @@ class CompleteRequestParamsContext:
     """Values already chosen for other arguments or variables, by name."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParamsContext':
-        assert isinstance(obj, dict)
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
+        obj = _expect_object(obj)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
         return CompleteRequestParamsContext(arguments, additional_properties=_unknown_members(obj, ("arguments",)))
 
     def to_dict(self) -> dict:
@@ -3408,15 +3370,15 @@ class CompleteRequestParams:
     """What is already known besides the argument being completed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        argument = CompleteRequestParamsArgument.from_dict(obj.get("argument"))
-        ref = Ref.from_dict(obj.get("ref"))
-        context = from_union([CompleteRequestParamsContext.from_dict, from_none], obj.get("context"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        argument = _required(obj, "argument", CompleteRequestParamsArgument.from_dict)
+        ref = _required(obj, "ref", Ref.from_dict)
+        context = _optional(obj, "context", CompleteRequestParamsContext.from_dict)
         return CompleteRequestParams(meta, argument, ref, context, additional_properties=_unknown_members(obj, ("_meta", "argument", "ref", "context")))
 
     def to_dict(self) -> dict:
@@ -3443,14 +3405,14 @@ class CompleteResultCompletion:
     """How many matches exist in all, which may be more than were sent."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResultCompletion':
-        assert isinstance(obj, dict)
-        values = from_list(from_str, obj.get("values"))
-        has_more = from_union([from_bool, from_none], obj.get("hasMore"))
-        total = from_union([from_int, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        values = _required(obj, "values", lambda v: from_list(from_str, v))
+        has_more = _optional(obj, "hasMore", from_bool)
+        total = _optional(obj, "total", from_int)
         return CompleteResultCompletion(values, has_more, total, additional_properties=_unknown_members(obj, ("values", "hasMore", "total")))
 
     def to_dict(self) -> dict:
@@ -3470,7 +3432,7 @@ class CompleteResult:
     completion: CompleteResultCompletion
     """The suggested values and how many more there are."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -3479,20 +3441,20 @@ class CompleteResult:
     """Reserved and free metadata about the result, such as the server's identity."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResult':
-        assert isinstance(obj, dict)
-        completion = CompleteResultCompletion.from_dict(obj.get("completion"))
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        completion = _required(obj, "completion", CompleteResultCompletion.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
         return CompleteResult(completion, result_type, meta, additional_properties=_unknown_members(obj, ("completion", "resultType", "_meta")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["completion"] = to_class(CompleteResultCompletion, self.completion)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         return _with_unknown_members(result, self.additional_properties)
@@ -3512,14 +3474,14 @@ class ResultCompletion:
     """How many matches exist in all, which may be more than were sent."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResultCompletion':
-        assert isinstance(obj, dict)
-        values = from_list(from_str, obj.get("values"))
-        has_more = from_union([from_bool, from_none], obj.get("hasMore"))
-        total = from_union([from_int, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        values = _required(obj, "values", lambda v: from_list(from_str, v))
+        has_more = _optional(obj, "hasMore", from_bool)
+        total = _optional(obj, "total", from_int)
         return ResultCompletion(values, has_more, total, additional_properties=_unknown_members(obj, ("values", "hasMore", "total")))
 
     def to_dict(self) -> dict:
@@ -3541,7 +3503,7 @@ class CompleteResultResponseResult:
     completion: ResultCompletion
     """The suggested values and how many more there are."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -3550,20 +3512,20 @@ class CompleteResultResponseResult:
     """Reserved and free metadata about the result, such as the server's identity."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResultResponseResult':
-        assert isinstance(obj, dict)
-        completion = ResultCompletion.from_dict(obj.get("completion"))
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        completion = _required(obj, "completion", ResultCompletion.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
         return CompleteResultResponseResult(completion, result_type, meta, additional_properties=_unknown_members(obj, ("completion", "resultType", "_meta")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["completion"] = to_class(ResultCompletion, self.completion)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         return _with_unknown_members(result, self.additional_properties)
@@ -3583,14 +3545,14 @@ class CompleteResultResponse:
     """The suggestions."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CompleteResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = CompleteResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", CompleteResultResponseResult.from_dict)
         return CompleteResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -3643,21 +3605,21 @@ class CreateMessageRequestParamsClass:
     """Tools the model may call while generating; needs the `sampling.tools` capability."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequestParamsClass':
-        assert isinstance(obj, dict)
-        max_tokens = from_int(obj.get("maxTokens"))
-        messages = from_list(ParamsMessage.from_dict, obj.get("messages"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        max_tokens = _required(obj, "maxTokens", from_int)
+        messages = _required(obj, "messages", lambda v: from_list(ParamsMessage.from_dict, v))
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return CreateMessageRequestParamsClass(max_tokens, messages, include_context, metadata, model_preferences, stop_sequences, system_prompt, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("maxTokens", "messages", "includeContext", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -3696,13 +3658,13 @@ class CreateMessageRequest:
     """The conversation and the generation settings."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequest':
-        assert isinstance(obj, dict)
-        method = CreateMessageRequestMethod(obj.get("method"))
-        params = CreateMessageRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", CreateMessageRequestMethod)
+        params = _required(obj, "params", CreateMessageRequestParamsClass.from_dict)
         return CreateMessageRequest(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -3748,21 +3710,21 @@ class CreateMessageRequestParams:
     """Tools the model may call while generating; needs the `sampling.tools` capability."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageRequestParams':
-        assert isinstance(obj, dict)
-        max_tokens = from_int(obj.get("maxTokens"))
-        messages = from_list(ParamsMessage.from_dict, obj.get("messages"))
-        include_context = from_union([IncludeContext, from_none], obj.get("includeContext"))
-        metadata = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("metadata"))
-        model_preferences = from_union([ModelPreferencesClass.from_dict, from_none], obj.get("modelPreferences"))
-        stop_sequences = from_union([lambda x: from_list(from_str, x), from_none], obj.get("stopSequences"))
-        system_prompt = from_union([from_str, from_none], obj.get("systemPrompt"))
-        temperature = from_union([from_float, from_none], obj.get("temperature"))
-        tool_choice = from_union([ToolChoiceClass.from_dict, from_none], obj.get("toolChoice"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        max_tokens = _required(obj, "maxTokens", from_int)
+        messages = _required(obj, "messages", lambda v: from_list(ParamsMessage.from_dict, v))
+        include_context = _optional(obj, "includeContext", IncludeContext)
+        metadata = _optional(obj, "metadata", lambda x: from_dict(lambda x: x, x))
+        model_preferences = _optional(obj, "modelPreferences", ModelPreferencesClass.from_dict)
+        stop_sequences = _optional(obj, "stopSequences", lambda x: from_list(from_str, x))
+        system_prompt = _optional(obj, "systemPrompt", from_str)
+        temperature = _optional(obj, "temperature", from_float)
+        tool_choice = _optional(obj, "toolChoice", ToolChoiceClass.from_dict)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
         return CreateMessageRequestParams(max_tokens, messages, include_context, metadata, model_preferences, stop_sequences, system_prompt, temperature, tool_choice, tools, additional_properties=_unknown_members(obj, ("maxTokens", "messages", "includeContext", "metadata", "modelPreferences", "stopSequences", "systemPrompt", "temperature", "toolChoice", "tools")))
 
     def to_dict(self) -> dict:
@@ -3812,16 +3774,16 @@ class CreateMessageResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CreateMessageResult':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        model = from_str(obj.get("model"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        stop_reason = from_union([from_str, from_none], obj.get("stopReason"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        model = _required(obj, "model", from_str)
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        stop_reason = _optional(obj, "stopReason", from_str)
         return CreateMessageResult(content, model, role, meta, stop_reason, additional_properties=_unknown_members(obj, ("content", "model", "role", "_meta", "stopReason")))
 
     def to_dict(self) -> dict:
@@ -3852,12 +3814,12 @@ class DiscoverRequestParams:
     """Per-request protocol version, client capabilities and other reserved keys."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscoverRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
         return DiscoverRequestParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -3885,15 +3847,15 @@ class DiscoverRequest:
     """Only the required `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscoverRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = DiscoverRequestMethod(obj.get("method"))
-        params = DiscoverRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", DiscoverRequestMethod)
+        params = _required(obj, "params", DiscoverRequestParams.from_dict)
         return DiscoverRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -3913,12 +3875,12 @@ class CapabilitiesPrompts:
     """Whether the server sends `notifications/prompts/list_changed` to listeners that ask."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesPrompts':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return CapabilitiesPrompts(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -3939,13 +3901,13 @@ class CapabilitiesResources:
     """Whether listeners may watch individual resources via `resourceSubscriptions`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesResources':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
-        subscribe = from_union([from_bool, from_none], obj.get("subscribe"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
+        subscribe = _optional(obj, "subscribe", from_bool)
         return CapabilitiesResources(list_changed, subscribe, additional_properties=_unknown_members(obj, ("listChanged", "subscribe")))
 
     def to_dict(self) -> dict:
@@ -3965,12 +3927,12 @@ class CapabilitiesTools:
     """Whether the server sends `notifications/tools/list_changed` to listeners that ask."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'CapabilitiesTools':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return CapabilitiesTools(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -4013,18 +3975,18 @@ class Capabilities:
     """Set when the server offers tools (`tools/list`, `tools/call`)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Capabilities':
-        assert isinstance(obj, dict)
-        completions = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("completions"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        extensions = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("extensions"))
-        logging = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("logging"))
-        prompts = from_union([CapabilitiesPrompts.from_dict, from_none], obj.get("prompts"))
-        resources = from_union([CapabilitiesResources.from_dict, from_none], obj.get("resources"))
-        tools = from_union([CapabilitiesTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        completions = _optional(obj, "completions", lambda x: from_dict(lambda x: x, x))
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        extensions = _optional(obj, "extensions", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        logging = _optional(obj, "logging", lambda x: from_dict(lambda x: x, x))
+        prompts = _optional(obj, "prompts", CapabilitiesPrompts.from_dict)
+        resources = _optional(obj, "resources", CapabilitiesResources.from_dict)
+        tools = _optional(obj, "tools", CapabilitiesTools.from_dict)
         return Capabilities(completions, experimental, extensions, logging, prompts, resources, tools, additional_properties=_unknown_members(obj, ("completions", "experimental", "extensions", "logging", "prompts", "resources", "tools")))
 
     def to_dict(self) -> dict:
@@ -4058,7 +4020,7 @@ class DiscoverResult:
     capabilities: Capabilities
     """The optional features the server offers."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -4081,25 +4043,25 @@ class DiscoverResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscoverResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        capabilities = Capabilities.from_dict(obj.get("capabilities"))
-        result_type = from_str(obj.get("resultType"))
-        supported_versions = from_list(from_str, obj.get("supportedVersions"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        instructions = from_union([from_str, from_none], obj.get("instructions"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        capabilities = _required(obj, "capabilities", Capabilities.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
+        supported_versions = _required(obj, "supportedVersions", lambda v: from_list(from_str, v))
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        instructions = _optional(obj, "instructions", from_str)
         return DiscoverResult(cache_scope, capabilities, result_type, supported_versions, ttl_ms, meta, instructions, additional_properties=_unknown_members(obj, ("cacheScope", "capabilities", "resultType", "supportedVersions", "ttlMs", "_meta", "instructions")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["capabilities"] = to_class(Capabilities, self.capabilities)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["supportedVersions"] = from_list(from_str, self.supported_versions)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
@@ -4123,7 +4085,7 @@ class DiscoverResultResponseResult:
     capabilities: Capabilities
     """The optional features the server offers."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -4146,25 +4108,25 @@ class DiscoverResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscoverResultResponseResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        capabilities = Capabilities.from_dict(obj.get("capabilities"))
-        result_type = from_str(obj.get("resultType"))
-        supported_versions = from_list(from_str, obj.get("supportedVersions"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        instructions = from_union([from_str, from_none], obj.get("instructions"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        capabilities = _required(obj, "capabilities", Capabilities.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
+        supported_versions = _required(obj, "supportedVersions", lambda v: from_list(from_str, v))
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        instructions = _optional(obj, "instructions", from_str)
         return DiscoverResultResponseResult(cache_scope, capabilities, result_type, supported_versions, ttl_ms, meta, instructions, additional_properties=_unknown_members(obj, ("cacheScope", "capabilities", "resultType", "supportedVersions", "ttlMs", "_meta", "instructions")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["capabilities"] = to_class(Capabilities, self.capabilities)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["supportedVersions"] = from_list(from_str, self.supported_versions)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
@@ -4188,14 +4150,14 @@ class DiscoverResultResponse:
     """The server's versions, capabilities and identity."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'DiscoverResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = DiscoverResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", DiscoverResultResponseResult.from_dict)
         return DiscoverResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -4243,15 +4205,15 @@ class ElicitRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestParams':
-        assert isinstance(obj, dict)
-        message = from_str(obj.get("message"))
-        mode = from_union([ParamsMode, from_none], obj.get("mode"))
-        requested_schema = from_union([ParamsRequestedSchema.from_dict, from_none], obj.get("requestedSchema"))
-        url = from_union([from_str, from_none], obj.get("url"))
+        obj = _expect_object(obj)
+        message = _required(obj, "message", from_str)
+        mode = _optional(obj, "mode", ParamsMode)
+        requested_schema = _optional(obj, "requestedSchema", ParamsRequestedSchema.from_dict)
+        url = _optional(obj, "url", from_str)
         return ElicitRequestParams(message, mode, requested_schema, url, additional_properties=_unknown_members(obj, ("message", "mode", "requestedSchema", "url")))
 
     def to_dict(self) -> dict:
@@ -4277,13 +4239,13 @@ class ElicitRequest:
     """The form or the URL to present."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequest':
-        assert isinstance(obj, dict)
-        method = ElicitRequestMethod(obj.get("method"))
-        params = ElicitRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", ElicitRequestMethod)
+        params = _required(obj, "params", ElicitRequestParams.from_dict)
         return ElicitRequest(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -4315,15 +4277,15 @@ class ElicitRequestFormParamsRequestedSchema:
     """Names of the fields the user must fill in."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestFormParamsRequestedSchema':
-        assert isinstance(obj, dict)
-        properties = from_dict(PrimitiveSchemaDefinition.from_dict, obj.get("properties"))
-        type = RequestedSchemaType(obj.get("type"))
-        schema = from_union([from_str, from_none], obj.get("$schema"))
-        required = from_union([lambda x: from_list(from_str, x), from_none], obj.get("required"))
+        obj = _expect_object(obj)
+        properties = _required(obj, "properties", lambda v: from_dict(PrimitiveSchemaDefinition.from_dict, v))
+        type = _required(obj, "type", RequestedSchemaType)
+        schema = _optional(obj, "$schema", from_str)
+        required = _optional(obj, "required", lambda x: from_list(from_str, x))
         return ElicitRequestFormParamsRequestedSchema(properties, type, schema, required, additional_properties=_unknown_members(obj, ("properties", "type", "$schema", "required")))
 
     def to_dict(self) -> dict:
@@ -4353,14 +4315,14 @@ class ElicitRequestFormParams:
     """The mode; `"form"`, which is also assumed when the field is left out."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestFormParams':
-        assert isinstance(obj, dict)
-        message = from_str(obj.get("message"))
-        requested_schema = ElicitRequestFormParamsRequestedSchema.from_dict(obj.get("requestedSchema"))
-        mode = from_union([ElicitRequestFormParamsMode, from_none], obj.get("mode"))
+        obj = _expect_object(obj)
+        message = _required(obj, "message", from_str)
+        requested_schema = _required(obj, "requestedSchema", ElicitRequestFormParamsRequestedSchema.from_dict)
+        mode = _optional(obj, "mode", ElicitRequestFormParamsMode)
         return ElicitRequestFormParams(message, requested_schema, mode, additional_properties=_unknown_members(obj, ("message", "requestedSchema", "mode")))
 
     def to_dict(self) -> dict:
@@ -4394,14 +4356,14 @@ class ElicitRequestURLParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitRequestURLParams':
-        assert isinstance(obj, dict)
-        message = from_str(obj.get("message"))
-        mode = ElicitRequestURLParamsMode(obj.get("mode"))
-        url = from_str(obj.get("url"))
+        obj = _expect_object(obj)
+        message = _required(obj, "message", from_str)
+        mode = _required(obj, "mode", ElicitRequestURLParamsMode)
+        url = _required(obj, "url", from_str)
         return ElicitRequestURLParams(message, mode, url, additional_properties=_unknown_members(obj, ("message", "mode", "url")))
 
     def to_dict(self) -> dict:
@@ -4424,13 +4386,13 @@ class ElicitResult:
     """The submitted form values, by field name; present only when a form was accepted."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ElicitResult':
-        assert isinstance(obj, dict)
-        action = Action(obj.get("action"))
-        content = from_union([lambda x: from_dict(lambda x: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], x), x), from_none], obj.get("content"))
+        obj = _expect_object(obj)
+        action = _required(obj, "action", Action)
+        content = _optional(obj, "content", lambda x: from_dict(lambda x: from_union([lambda x: from_list(from_str, x), from_int, from_bool, from_str], x), x))
         return ElicitResult(action, content, additional_properties=_unknown_members(obj, ("action", "content")))
 
     def to_dict(self) -> dict:
@@ -4464,15 +4426,15 @@ class EmbeddedResource:
     """Hints about audience, importance and age."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'EmbeddedResource':
-        assert isinstance(obj, dict)
-        resource = ContentElement.from_dict(obj.get("resource"))
-        type = EmbeddedResourceType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        resource = _required(obj, "resource", ContentElement.from_dict)
+        type = _required(obj, "type", EmbeddedResourceType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return EmbeddedResource(resource, type, meta, annotations, additional_properties=_unknown_members(obj, ("resource", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -4542,21 +4504,21 @@ class EnumSchema:
     """Display labels, in the same order as `enum` (not standard JSON Schema)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'EnumSchema':
-        assert isinstance(obj, dict)
-        type = EnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
-        items = from_union([PrimitiveSchemaDefinitionItems.from_dict, from_none], obj.get("items"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", EnumSchemaType)
+        default = _optional(obj, "default", lambda v: from_union([lambda x: from_list(from_str, x), from_str], v))
+        description = _optional(obj, "description", from_str)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
+        items = _optional(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
         return EnumSchema(type, default, description, enum, title, one_of, items, max_items, min_items, enum_names, additional_properties=_unknown_members(obj, ("type", "default", "description", "enum", "title", "oneOf", "items", "maxItems", "minItems", "enumNames")))
 
     def to_dict(self) -> dict:
@@ -4597,13 +4559,13 @@ class Error:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Error':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return Error(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -4643,16 +4605,16 @@ class GetPromptRequestParamsClass:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequestParamsClass':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        name = from_str(obj.get("name"))
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        name = _required(obj, "name", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return GetPromptRequestParamsClass(meta, name, arguments, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "name", "arguments", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -4687,15 +4649,15 @@ class GetPromptRequest:
     """Which prompt, with which arguments, plus any input responses of a retry."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = GetPromptRequestMethod(obj.get("method"))
-        params = GetPromptRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", GetPromptRequestMethod)
+        params = _required(obj, "params", GetPromptRequestParamsClass.from_dict)
         return GetPromptRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -4728,16 +4690,16 @@ class GetPromptRequestParams:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        name = from_str(obj.get("name"))
-        arguments = from_union([lambda x: from_dict(from_str, x), from_none], obj.get("arguments"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        name = _required(obj, "name", from_str)
+        arguments = _optional(obj, "arguments", lambda x: from_dict(from_str, x))
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return GetPromptRequestParams(meta, name, arguments, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "name", "arguments", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -4766,13 +4728,13 @@ class GetPromptResultMessage:
     """Who the message is from."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResultMessage':
-        assert isinstance(obj, dict)
-        content = ContentBlock.from_dict(obj.get("content"))
-        role = Role(obj.get("role"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", ContentBlock.from_dict)
+        role = _required(obj, "role", Role)
         return GetPromptResultMessage(content, role, additional_properties=_unknown_members(obj, ("content", "role")))
 
     def to_dict(self) -> dict:
@@ -4789,7 +4751,7 @@ class GetPromptResult:
     messages: List[GetPromptResultMessage]
     """The messages the prompt consists of."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -4801,21 +4763,21 @@ class GetPromptResult:
     """What the prompt is for."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResult':
-        assert isinstance(obj, dict)
-        messages = from_list(GetPromptResultMessage.from_dict, obj.get("messages"))
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        description = from_union([from_str, from_none], obj.get("description"))
+        obj = _expect_object(obj)
+        messages = _required(obj, "messages", lambda v: from_list(GetPromptResultMessage.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        description = _optional(obj, "description", from_str)
         return GetPromptResult(messages, result_type, meta, description, additional_properties=_unknown_members(obj, ("messages", "resultType", "_meta", "description")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["messages"] = from_list(lambda x: to_class(GetPromptResultMessage, x), self.messages)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.description is not None:
@@ -4833,7 +4795,7 @@ class GetPromptResultResponseResult:
     
     A resolved prompt, ready to hand to a model.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -4856,22 +4818,22 @@ class GetPromptResultResponseResult:
     """The messages the prompt consists of."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResultResponseResult':
-        assert isinstance(obj, dict)
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        input_requests = from_union([lambda x: from_dict(InputRequest.from_dict, x), from_none], obj.get("inputRequests"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        messages = from_union([lambda x: from_list(GetPromptResultMessage.from_dict, x), from_none], obj.get("messages"))
+        obj = _expect_object(obj)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        input_requests = _optional(obj, "inputRequests", lambda x: from_dict(InputRequest.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
+        description = _optional(obj, "description", from_str)
+        messages = _optional(obj, "messages", lambda x: from_list(GetPromptResultMessage.from_dict, x))
         return GetPromptResultResponseResult(result_type, meta, input_requests, request_state, description, messages, additional_properties=_unknown_members(obj, ("resultType", "_meta", "inputRequests", "requestState", "description", "messages")))
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.input_requests is not None:
@@ -4899,14 +4861,14 @@ class GetPromptResultResponse:
     """The resolved prompt, or what the server still needs before it can resolve it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'GetPromptResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = GetPromptResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", GetPromptResultResponseResult.from_dict)
         return GetPromptResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -4937,13 +4899,13 @@ class HeaderMismatchErrorError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'HeaderMismatchErrorError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return HeaderMismatchErrorError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -4973,14 +4935,14 @@ class HeaderMismatchError:
     """The `id` of the failed request; left out only when the request could not even be read."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'HeaderMismatchError':
-        assert isinstance(obj, dict)
-        error = HeaderMismatchErrorError.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", HeaderMismatchErrorError.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return HeaderMismatchError(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -5011,15 +4973,15 @@ class Icon:
     """Background the image is drawn for: `light` or `dark`; absent means either."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Icon':
-        assert isinstance(obj, dict)
-        src = from_str(obj.get("src"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        sizes = from_union([lambda x: from_list(from_str, x), from_none], obj.get("sizes"))
-        theme = from_union([Theme, from_none], obj.get("theme"))
+        obj = _expect_object(obj)
+        src = _required(obj, "src", from_str)
+        mime_type = _optional(obj, "mimeType", from_str)
+        sizes = _optional(obj, "sizes", lambda x: from_list(from_str, x))
+        theme = _optional(obj, "theme", Theme)
         return Icon(src, mime_type, sizes, theme, additional_properties=_unknown_members(obj, ("src", "mimeType", "sizes", "theme")))
 
     def to_dict(self) -> dict:
@@ -5044,12 +5006,12 @@ class Icons:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Icons':
-        assert isinstance(obj, dict)
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
+        obj = _expect_object(obj)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
         return Icons(icons, additional_properties=_unknown_members(obj, ("icons",)))
 
     def to_dict(self) -> dict:
@@ -5083,16 +5045,16 @@ class ImageContent:
     """Hints about audience, importance and age."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ImageContent':
-        assert isinstance(obj, dict)
-        data = from_str(obj.get("data"))
-        mime_type = from_str(obj.get("mimeType"))
-        type = ImageContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        data = _required(obj, "data", from_str)
+        mime_type = _required(obj, "mimeType", from_str)
+        type = _required(obj, "type", ImageContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return ImageContent(data, mime_type, type, meta, annotations, additional_properties=_unknown_members(obj, ("data", "mimeType", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -5132,17 +5094,17 @@ class Implementation:
     """Home page of the program."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Implementation':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        version = from_str(obj.get("version"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        website_url = from_union([from_str, from_none], obj.get("websiteUrl"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        version = _required(obj, "version", from_str)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
+        website_url = _optional(obj, "websiteUrl", from_str)
         return Implementation(name, version, description, icons, title, website_url, additional_properties=_unknown_members(obj, ("name", "version", "description", "icons", "title", "websiteUrl")))
 
     def to_dict(self) -> dict:
@@ -5166,7 +5128,7 @@ class InputRequiredResult:
     `requestState` in a retry. At least one of the two is present; `resultType` is
     `"input_required"`.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -5184,20 +5146,20 @@ class InputRequiredResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InputRequiredResult':
-        assert isinstance(obj, dict)
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        input_requests = from_union([lambda x: from_dict(InputRequest.from_dict, x), from_none], obj.get("inputRequests"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        input_requests = _optional(obj, "inputRequests", lambda x: from_dict(InputRequest.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return InputRequiredResult(result_type, meta, input_requests, request_state, additional_properties=_unknown_members(obj, ("resultType", "_meta", "inputRequests", "requestState")))
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.input_requests is not None:
@@ -5223,14 +5185,14 @@ class InputResponseRequestParams:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InputResponseRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return InputResponseRequestParams(meta, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -5258,13 +5220,13 @@ class InternalError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InternalError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return InternalError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -5294,13 +5256,13 @@ class InvalidParamsError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InvalidParamsError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return InvalidParamsError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -5329,13 +5291,13 @@ class InvalidRequestError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'InvalidRequestError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return InvalidRequestError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -5364,13 +5326,13 @@ class ErrorClass:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ErrorClass':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return ErrorClass(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -5397,14 +5359,14 @@ class JSONRPCErrorResponse:
     """The `id` of the failed request; left out only when the request could not even be read."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCErrorResponse':
-        assert isinstance(obj, dict)
-        error = ErrorClass.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", ErrorClass.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return JSONRPCErrorResponse(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -5459,17 +5421,17 @@ class JSONRPCMessage:
     """Why the request failed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCMessage':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
-        method = from_union([from_str, from_none], obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
-        result = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("result"))
-        error = from_union([ErrorClass.from_dict, from_none], obj.get("error"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
+        method = _optional(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
+        result = _optional(obj, "result", lambda x: from_dict(lambda x: x, x))
+        error = _optional(obj, "error", ErrorClass.from_dict)
         return JSONRPCMessage(jsonrpc, id, method, params, result, error, additional_properties=_unknown_members(obj, ("jsonrpc", "id", "method", "params", "result", "error")))
 
     def to_dict(self) -> dict:
@@ -5504,14 +5466,14 @@ class JSONRPCNotification:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return JSONRPCNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5542,15 +5504,15 @@ class JSONRPCRequest:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return JSONRPCRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5586,15 +5548,15 @@ class JSONRPCResponse:
     """Why the request failed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCResponse':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
-        result = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("result"))
-        error = from_union([ErrorClass.from_dict, from_none], obj.get("error"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
+        result = _optional(obj, "result", lambda x: from_dict(lambda x: x, x))
+        error = _optional(obj, "error", ErrorClass.from_dict)
         return JSONRPCResponse(jsonrpc, id, result, error, additional_properties=_unknown_members(obj, ("jsonrpc", "id", "result", "error")))
 
     def to_dict(self) -> dict:
@@ -5623,14 +5585,14 @@ class JSONRPCResultResponse:
     """What the request produced."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'JSONRPCResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = from_dict(lambda x: x, obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", lambda v: from_dict(lambda x: x, v))
         return JSONRPCResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -5666,17 +5628,17 @@ class LegacyTitledEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LegacyTitledEnumSchema':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum_names = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enumNames"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        enum_names = _optional(obj, "enumNames", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
         return LegacyTitledEnumSchema(enum, type, default, description, enum_names, title, additional_properties=_unknown_members(obj, ("enum", "type", "default", "description", "enumNames", "title")))
 
     def to_dict(self) -> dict:
@@ -5714,13 +5676,13 @@ class ListPromptsRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        cursor = _optional(obj, "cursor", from_str)
         return ListPromptsRequestParams(meta, cursor, additional_properties=_unknown_members(obj, ("_meta", "cursor")))
 
     def to_dict(self) -> dict:
@@ -5748,15 +5710,15 @@ class ListPromptsRequest:
     """Where to continue, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListPromptsRequestMethod(obj.get("method"))
-        params = ListPromptsRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListPromptsRequestMethod)
+        params = _required(obj, "params", ListPromptsRequestParams.from_dict)
         return ListPromptsRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -5787,15 +5749,15 @@ class ArgumentElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ArgumentElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        required = from_union([from_bool, from_none], obj.get("required"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        description = _optional(obj, "description", from_str)
+        required = _optional(obj, "required", from_bool)
+        title = _optional(obj, "title", from_str)
         return ArgumentElement(name, description, required, title, additional_properties=_unknown_members(obj, ("name", "description", "required", "title")))
 
     def to_dict(self) -> dict:
@@ -5836,17 +5798,17 @@ class PromptElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_list(ArgumentElement.from_dict, x), from_none], obj.get("arguments"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_list(ArgumentElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
         return PromptElement(name, meta, arguments, description, icons, title, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "description", "icons", "title")))
 
     def to_dict(self) -> dict:
@@ -5876,7 +5838,7 @@ class ListPromptsResult:
     prompts: List[PromptElement]
     """The prompts on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -5896,24 +5858,24 @@ class ListPromptsResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        prompts = from_list(PromptElement.from_dict, obj.get("prompts"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        prompts = _required(obj, "prompts", lambda v: from_list(PromptElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListPromptsResult(cache_scope, prompts, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "prompts", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["prompts"] = from_list(lambda x: to_class(PromptElement, x), self.prompts)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -5935,7 +5897,7 @@ class ListPromptsResultResponseResult:
     prompts: List[PromptElement]
     """The prompts on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -5955,24 +5917,24 @@ class ListPromptsResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsResultResponseResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        prompts = from_list(PromptElement.from_dict, obj.get("prompts"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        prompts = _required(obj, "prompts", lambda v: from_list(PromptElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListPromptsResultResponseResult(cache_scope, prompts, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "prompts", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["prompts"] = from_list(lambda x: to_class(PromptElement, x), self.prompts)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -5995,14 +5957,14 @@ class ListPromptsResultResponse:
     """The page of prompts."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListPromptsResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ListPromptsResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ListPromptsResultResponseResult.from_dict)
         return ListPromptsResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -6034,15 +5996,15 @@ class ListResourceTemplatesRequest:
     """Where to continue, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListResourceTemplatesRequestMethod(obj.get("method"))
-        params = ListPromptsRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListResourceTemplatesRequestMethod)
+        params = _required(obj, "params", ListPromptsRequestParams.from_dict)
         return ListResourceTemplatesRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6087,19 +6049,19 @@ class ResourceTemplateElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplateElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri_template = from_str(obj.get("uriTemplate"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri_template = _required(obj, "uriTemplate", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        title = _optional(obj, "title", from_str)
         return ResourceTemplateElement(name, uri_template, meta, annotations, description, icons, mime_type, title, additional_properties=_unknown_members(obj, ("name", "uriTemplate", "_meta", "annotations", "description", "icons", "mimeType", "title")))
 
     def to_dict(self) -> dict:
@@ -6132,7 +6094,7 @@ class ListResourceTemplatesResult:
     resource_templates: List[ResourceTemplateElement]
     """The templates on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6152,24 +6114,24 @@ class ListResourceTemplatesResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        resource_templates = from_list(ResourceTemplateElement.from_dict, obj.get("resourceTemplates"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        resource_templates = _required(obj, "resourceTemplates", lambda v: from_list(ResourceTemplateElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourceTemplatesResult(cache_scope, resource_templates, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resourceTemplates", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["resourceTemplates"] = from_list(lambda x: to_class(ResourceTemplateElement, x), self.resource_templates)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -6191,7 +6153,7 @@ class ListResourceTemplatesResultResponseResult:
     resource_templates: List[ResourceTemplateElement]
     """The templates on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6211,24 +6173,24 @@ class ListResourceTemplatesResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesResultResponseResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        resource_templates = from_list(ResourceTemplateElement.from_dict, obj.get("resourceTemplates"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        resource_templates = _required(obj, "resourceTemplates", lambda v: from_list(ResourceTemplateElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourceTemplatesResultResponseResult(cache_scope, resource_templates, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resourceTemplates", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["resourceTemplates"] = from_list(lambda x: to_class(ResourceTemplateElement, x), self.resource_templates)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -6251,14 +6213,14 @@ class ListResourceTemplatesResultResponse:
     """The page of templates."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourceTemplatesResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ListResourceTemplatesResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ListResourceTemplatesResultResponseResult.from_dict)
         return ListResourceTemplatesResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -6290,15 +6252,15 @@ class ListResourcesRequest:
     """Where to continue, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListResourcesRequestMethod(obj.get("method"))
-        params = ListPromptsRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListResourcesRequestMethod)
+        params = _required(obj, "params", ListPromptsRequestParams.from_dict)
         return ListResourcesRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6345,20 +6307,20 @@ class ResourceElement:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceElement':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return ResourceElement(name, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -6393,7 +6355,7 @@ class ListResourcesResult:
     resources: List[ResourceElement]
     """The resources on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6413,24 +6375,24 @@ class ListResourcesResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        resources = from_list(ResourceElement.from_dict, obj.get("resources"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        resources = _required(obj, "resources", lambda v: from_list(ResourceElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourcesResult(cache_scope, resources, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resources", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["resources"] = from_list(lambda x: to_class(ResourceElement, x), self.resources)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -6452,7 +6414,7 @@ class ListResourcesResultResponseResult:
     resources: List[ResourceElement]
     """The resources on this page."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6472,24 +6434,24 @@ class ListResourcesResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesResultResponseResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        resources = from_list(ResourceElement.from_dict, obj.get("resources"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        resources = _required(obj, "resources", lambda v: from_list(ResourceElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListResourcesResultResponseResult(cache_scope, resources, result_type, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resources", "resultType", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["resources"] = from_list(lambda x: to_class(ResourceElement, x), self.resources)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -6512,14 +6474,14 @@ class ListResourcesResultResponse:
     """The page of resources."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListResourcesResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ListResourcesResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ListResourcesResultResponseResult.from_dict)
         return ListResourcesResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -6542,12 +6504,12 @@ class ListRootsRequestParams:
     """Free metadata about the request."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsRequestParams':
-        assert isinstance(obj, dict)
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ListRootsRequestParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -6570,13 +6532,13 @@ class ListRootsRequest:
     """Nothing but optional free metadata."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsRequest':
-        assert isinstance(obj, dict)
-        method = ListRootsRequestMethod(obj.get("method"))
-        params = from_union([ListRootsRequestParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", ListRootsRequestMethod)
+        params = _optional(obj, "params", ListRootsRequestParams.from_dict)
         return ListRootsRequest(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -6597,12 +6559,12 @@ class ListRootsResult:
     """The roots the server may use."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListRootsResult':
-        assert isinstance(obj, dict)
-        roots = from_list(RootElement.from_dict, obj.get("roots"))
+        obj = _expect_object(obj)
+        roots = _required(obj, "roots", lambda v: from_list(RootElement.from_dict, v))
         return ListRootsResult(roots, additional_properties=_unknown_members(obj, ("roots",)))
 
     def to_dict(self) -> dict:
@@ -6632,15 +6594,15 @@ class ListToolsRequest:
     """Where to continue, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ListToolsRequestMethod(obj.get("method"))
-        params = ListPromptsRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ListToolsRequestMethod)
+        params = _required(obj, "params", ListPromptsRequestParams.from_dict)
         return ListToolsRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6660,7 +6622,7 @@ class ListToolsResult:
     """Who may share a cached copy: `"public"` means any client or intermediary across users;
     `"private"` means only requests made with the same authorization.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6683,23 +6645,23 @@ class ListToolsResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        result_type = from_str(obj.get("resultType"))
-        tools = from_list(ToolElement.from_dict, obj.get("tools"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        result_type = _required(obj, "resultType", ResultType)
+        tools = _required(obj, "tools", lambda v: from_list(ToolElement.from_dict, v))
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListToolsResult(cache_scope, result_type, tools, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resultType", "tools", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["tools"] = from_list(lambda x: to_class(ToolElement, x), self.tools)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
@@ -6719,7 +6681,7 @@ class ListToolsResultResponseResult:
     """Who may share a cached copy: `"public"` means any client or intermediary across users;
     `"private"` means only requests made with the same authorization.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -6742,23 +6704,23 @@ class ListToolsResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsResultResponseResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        result_type = from_str(obj.get("resultType"))
-        tools = from_list(ToolElement.from_dict, obj.get("tools"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        result_type = _required(obj, "resultType", ResultType)
+        tools = _required(obj, "tools", lambda v: from_list(ToolElement.from_dict, v))
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return ListToolsResultResponseResult(cache_scope, result_type, tools, ttl_ms, meta, next_cursor, additional_properties=_unknown_members(obj, ("cacheScope", "resultType", "tools", "ttlMs", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["tools"] = from_list(lambda x: to_class(ToolElement, x), self.tools)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
@@ -6782,14 +6744,14 @@ class ListToolsResultResponse:
     """The page of tools."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ListToolsResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ListToolsResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ListToolsResultResponseResult.from_dict)
         return ListToolsResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -6823,15 +6785,15 @@ class LoggingMessageNotificationParamsClass:
     """Name of the component that logged the message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotificationParamsClass':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         data = obj.get("data")
-        logger = from_union([from_str, from_none], obj.get("logger"))
+        logger = _optional(obj, "logger", from_str)
         return LoggingMessageNotificationParamsClass(level, meta, data, logger, additional_properties=_unknown_members(obj, ("level", "_meta", "data", "logger")))
 
     def to_dict(self) -> dict:
@@ -6861,14 +6823,14 @@ class LoggingMessageNotification:
     """The severity, the logger name and the logged data."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = LoggingMessageNotificationMethod(obj.get("method"))
-        params = LoggingMessageNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", LoggingMessageNotificationMethod)
+        params = _required(obj, "params", LoggingMessageNotificationParamsClass.from_dict)
         return LoggingMessageNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -6896,15 +6858,15 @@ class LoggingMessageNotificationParams:
     """Name of the component that logged the message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'LoggingMessageNotificationParams':
-        assert isinstance(obj, dict)
-        level = LoggingLevel(obj.get("level"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        level = _required(obj, "level", LoggingLevel)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         data = obj.get("data")
-        logger = from_union([from_str, from_none], obj.get("logger"))
+        logger = _optional(obj, "logger", from_str)
         return LoggingMessageNotificationParams(level, meta, data, logger, additional_properties=_unknown_members(obj, ("level", "_meta", "data", "logger")))
 
     def to_dict(self) -> dict:
@@ -6934,13 +6896,13 @@ class MethodNotFoundError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'MethodNotFoundError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return MethodNotFoundError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -6961,12 +6923,12 @@ class PurpleData:
     """The client capabilities the server needs in order to serve this request."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PurpleData':
-        assert isinstance(obj, dict)
-        required_capabilities = IoModelcontextprotocolClientCapabilities.from_dict(obj.get("requiredCapabilities"))
+        obj = _expect_object(obj)
+        required_capabilities = _required(obj, "requiredCapabilities", IoModelcontextprotocolClientCapabilities.from_dict)
         return PurpleData(required_capabilities, additional_properties=_unknown_members(obj, ("requiredCapabilities",)))
 
     def to_dict(self) -> dict:
@@ -6997,14 +6959,14 @@ class MissingRequiredClientCapabilityErrorError:
     """Short human-readable summary, ideally one sentence."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'MissingRequiredClientCapabilityErrorError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        data = PurpleData.from_dict(obj.get("data"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        data = _required(obj, "data", PurpleData.from_dict)
+        message = _required(obj, "message", from_str)
         return MissingRequiredClientCapabilityErrorError(code, data, message, additional_properties=_unknown_members(obj, ("code", "data", "message")))
 
     def to_dict(self) -> dict:
@@ -7030,14 +6992,14 @@ class MissingRequiredClientCapabilityError:
     """The `id` of the failed request; left out only when the request could not even be read."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'MissingRequiredClientCapabilityError':
-        assert isinstance(obj, dict)
-        error = MissingRequiredClientCapabilityErrorError.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", MissingRequiredClientCapabilityErrorError.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return MissingRequiredClientCapabilityError(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -7061,12 +7023,12 @@ class ModelHint:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelHint':
-        assert isinstance(obj, dict)
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        name = _optional(obj, "name", from_str)
         return ModelHint(name, additional_properties=_unknown_members(obj, ("name",)))
 
     def to_dict(self) -> dict:
@@ -7094,15 +7056,15 @@ class ModelPreferences:
     """How much low latency matters, from 0 (not at all) to 1 (most)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ModelPreferences':
-        assert isinstance(obj, dict)
-        cost_priority = from_union([from_float, from_none], obj.get("costPriority"))
-        hints = from_union([lambda x: from_list(HintElement.from_dict, x), from_none], obj.get("hints"))
-        intelligence_priority = from_union([from_float, from_none], obj.get("intelligencePriority"))
-        speed_priority = from_union([from_float, from_none], obj.get("speedPriority"))
+        obj = _expect_object(obj)
+        cost_priority = _optional(obj, "costPriority", from_float)
+        hints = _optional(obj, "hints", lambda x: from_list(HintElement.from_dict, x))
+        intelligence_priority = _optional(obj, "intelligencePriority", from_float)
+        speed_priority = _optional(obj, "speedPriority", from_float)
         return ModelPreferences(cost_priority, hints, intelligence_priority, speed_priority, additional_properties=_unknown_members(obj, ("costPriority", "hints", "intelligencePriority", "speedPriority")))
 
     def to_dict(self) -> dict:
@@ -7152,18 +7114,18 @@ class MultiSelectEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'MultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = PrimitiveSchemaDefinitionItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", PrimitiveSchemaDefinitionItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return MultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -7196,13 +7158,13 @@ class Notification:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Notification':
-        assert isinstance(obj, dict)
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return Notification(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -7225,12 +7187,12 @@ class NotificationMetaObject:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'NotificationMetaObject':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_subscription_id = from_union([from_int, from_str, from_none], obj.get("io.modelcontextprotocol/subscriptionId"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_subscription_id = _optional(obj, "io.modelcontextprotocol/subscriptionId", lambda v: from_union([from_int, from_str], v))
         return NotificationMetaObject(io_modelcontextprotocol_subscription_id, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/subscriptionId",)))
 
     def to_dict(self) -> dict:
@@ -7248,12 +7210,12 @@ class NotificationParams:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'NotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return NotificationParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -7293,17 +7255,17 @@ class NumberSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'NumberSchema':
-        assert isinstance(obj, dict)
-        type = NumberSchemaType(obj.get("type"))
-        default = from_union([from_float, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        maximum = from_union([from_float, from_none], obj.get("maximum"))
-        minimum = from_union([from_float, from_none], obj.get("minimum"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", NumberSchemaType)
+        default = _optional(obj, "default", from_float)
+        description = _optional(obj, "description", from_str)
+        maximum = _optional(obj, "maximum", from_float)
+        minimum = _optional(obj, "minimum", from_float)
+        title = _optional(obj, "title", from_str)
         return NumberSchema(type, default, description, maximum, minimum, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "maximum", "minimum", "title")))
 
     def to_dict(self) -> dict:
@@ -7339,15 +7301,15 @@ class PaginatedRequest:
     """Where to continue, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = from_str(obj.get("method"))
-        params = ListPromptsRequestParams.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", from_str)
+        params = _required(obj, "params", ListPromptsRequestParams.from_dict)
         return PaginatedRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7373,13 +7335,13 @@ class PaginatedRequestParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        cursor = from_union([from_str, from_none], obj.get("cursor"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        cursor = _optional(obj, "cursor", from_str)
         return PaginatedRequestParams(meta, cursor, additional_properties=_unknown_members(obj, ("_meta", "cursor")))
 
     def to_dict(self) -> dict:
@@ -7394,7 +7356,7 @@ class PaginatedRequestParams:
 class PaginatedResult:
     """A result holding one page of a list."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -7409,19 +7371,19 @@ class PaginatedResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PaginatedResult':
-        assert isinstance(obj, dict)
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
+        obj = _expect_object(obj)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        next_cursor = _optional(obj, "nextCursor", from_str)
         return PaginatedResult(result_type, meta, next_cursor, additional_properties=_unknown_members(obj, ("resultType", "_meta", "nextCursor")))
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.next_cursor is not None:
@@ -7443,13 +7405,13 @@ class ParseError:
     """Extra detail in a shape the sender chooses (nested errors, offending values, ...)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ParseError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        message = _required(obj, "message", from_str)
         data = obj.get("data")
         return ParseError(code, message, data, additional_properties=_unknown_members(obj, ("code", "message", "data")))
 
@@ -7490,16 +7452,16 @@ class ProgressNotificationParamsClass:
     """The value `progress` will reach when the work is done, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotificationParamsClass':
-        assert isinstance(obj, dict)
-        progress = from_float(obj.get("progress"))
-        progress_token = from_union([from_int, from_str], obj.get("progressToken"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        progress = _required(obj, "progress", from_float)
+        progress_token = _required(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
+        message = _optional(obj, "message", from_str)
+        total = _optional(obj, "total", from_float)
         return ProgressNotificationParamsClass(progress, progress_token, meta, message, total, additional_properties=_unknown_members(obj, ("progress", "progressToken", "_meta", "message", "total")))
 
     def to_dict(self) -> dict:
@@ -7530,14 +7492,14 @@ class ProgressNotification:
     """The token, the amount done and optionally the total and a message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ProgressNotificationMethod(obj.get("method"))
-        params = ProgressNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ProgressNotificationMethod)
+        params = _required(obj, "params", ProgressNotificationParamsClass.from_dict)
         return ProgressNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7570,16 +7532,16 @@ class ProgressNotificationParams:
     """The value `progress` will reach when the work is done, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ProgressNotificationParams':
-        assert isinstance(obj, dict)
-        progress = from_float(obj.get("progress"))
-        progress_token = from_union([from_int, from_str], obj.get("progressToken"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        total = from_union([from_float, from_none], obj.get("total"))
+        obj = _expect_object(obj)
+        progress = _required(obj, "progress", from_float)
+        progress_token = _required(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
+        message = _optional(obj, "message", from_str)
+        total = _optional(obj, "total", from_float)
         return ProgressNotificationParams(progress, progress_token, meta, message, total, additional_properties=_unknown_members(obj, ("progress", "progressToken", "_meta", "message", "total")))
 
     def to_dict(self) -> dict:
@@ -7621,17 +7583,17 @@ class Prompt:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Prompt':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        arguments = from_union([lambda x: from_list(ArgumentElement.from_dict, x), from_none], obj.get("arguments"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        arguments = _optional(obj, "arguments", lambda x: from_list(ArgumentElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        title = _optional(obj, "title", from_str)
         return Prompt(name, meta, arguments, description, icons, title, additional_properties=_unknown_members(obj, ("name", "_meta", "arguments", "description", "icons", "title")))
 
     def to_dict(self) -> dict:
@@ -7669,15 +7631,15 @@ class PromptArgument:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptArgument':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        required = from_union([from_bool, from_none], obj.get("required"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        description = _optional(obj, "description", from_str)
+        required = _optional(obj, "required", from_bool)
+        title = _optional(obj, "title", from_str)
         return PromptArgument(name, description, required, title, additional_properties=_unknown_members(obj, ("name", "description", "required", "title")))
 
     def to_dict(self) -> dict:
@@ -7706,12 +7668,12 @@ class PromptListChangedNotificationParams:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptListChangedNotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return PromptListChangedNotificationParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -7736,14 +7698,14 @@ class PromptListChangedNotification:
     """Only the `_meta` naming the listen stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = PromptListChangedNotificationMethod(obj.get("method"))
-        params = from_union([PromptListChangedNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", PromptListChangedNotificationMethod)
+        params = _optional(obj, "params", PromptListChangedNotificationParams.from_dict)
         return PromptListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7768,13 +7730,13 @@ class PromptMessage:
     """Who the message is from."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptMessage':
-        assert isinstance(obj, dict)
-        content = ContentBlock.from_dict(obj.get("content"))
-        role = Role(obj.get("role"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", ContentBlock.from_dict)
+        role = _required(obj, "role", Role)
         return PromptMessage(content, role, additional_properties=_unknown_members(obj, ("content", "role")))
 
     def to_dict(self) -> dict:
@@ -7804,14 +7766,14 @@ class PromptReference:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'PromptReference':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        type = PromptReferenceType(obj.get("type"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", PromptReferenceType)
+        title = _optional(obj, "title", from_str)
         return PromptReference(name, type, title, additional_properties=_unknown_members(obj, ("name", "type", "title")))
 
     def to_dict(self) -> dict:
@@ -7848,15 +7810,15 @@ class ReadResourceRequestParamsClass:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequestParamsClass':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        uri = from_str(obj.get("uri"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        uri = _required(obj, "uri", from_str)
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return ReadResourceRequestParamsClass(meta, uri, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "uri", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -7888,15 +7850,15 @@ class ReadResourceRequest:
     """Which resource to read, plus any input responses of a retry."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ReadResourceRequestMethod(obj.get("method"))
-        params = ReadResourceRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ReadResourceRequestMethod)
+        params = _required(obj, "params", ReadResourceRequestParamsClass.from_dict)
         return ReadResourceRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -7927,15 +7889,15 @@ class ReadResourceRequestParams:
     """The previous result's `requestState`, byte for byte; left out when that result had none."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        uri = from_str(obj.get("uri"))
-        input_responses = from_union([lambda x: from_dict(InputResponse.from_dict, x), from_none], obj.get("inputResponses"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        uri = _required(obj, "uri", from_str)
+        input_responses = _optional(obj, "inputResponses", lambda x: from_dict(InputResponse.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
         return ReadResourceRequestParams(meta, uri, input_responses, request_state, additional_properties=_unknown_members(obj, ("_meta", "uri", "inputResponses", "requestState")))
 
     def to_dict(self) -> dict:
@@ -7961,7 +7923,7 @@ class ReadResourceResult:
     contents: List[ContentElement]
     """The contents read, each as text or as base64 bytes."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -7975,23 +7937,23 @@ class ReadResourceResult:
     """Reserved and free metadata about the result, such as the server's identity."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceResult':
-        assert isinstance(obj, dict)
-        cache_scope = CacheScope(obj.get("cacheScope"))
-        contents = from_list(ContentElement.from_dict, obj.get("contents"))
-        result_type = from_str(obj.get("resultType"))
-        ttl_ms = from_int(obj.get("ttlMs"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        cache_scope = _required(obj, "cacheScope", CacheScope)
+        contents = _required(obj, "contents", lambda v: from_list(ContentElement.from_dict, v))
+        result_type = _required(obj, "resultType", ResultType)
+        ttl_ms = _required(obj, "ttlMs", from_int)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
         return ReadResourceResult(cache_scope, contents, result_type, ttl_ms, meta, additional_properties=_unknown_members(obj, ("cacheScope", "contents", "resultType", "ttlMs", "_meta")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["cacheScope"] = to_enum(CacheScope, self.cache_scope)
         result["contents"] = from_list(lambda x: to_class(ContentElement, x), self.contents)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         result["ttlMs"] = from_int(self.ttl_ms)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
@@ -8009,7 +7971,7 @@ class ReadResourceResultResponseResult:
     The contents of a resource; several entries are possible (e.g. the files of a directory).
     A missing resource is an error (-32602), not an empty list.
     """
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -8039,23 +8001,23 @@ class ReadResourceResultResponseResult:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceResultResponseResult':
-        assert isinstance(obj, dict)
-        result_type = from_str(obj.get("resultType"))
-        meta = from_union([CacheableResultMeta.from_dict, from_none], obj.get("_meta"))
-        input_requests = from_union([lambda x: from_dict(InputRequest.from_dict, x), from_none], obj.get("inputRequests"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
-        cache_scope = from_union([CacheScope, from_none], obj.get("cacheScope"))
-        contents = from_union([lambda x: from_list(ContentElement.from_dict, x), from_none], obj.get("contents"))
-        ttl_ms = from_union([from_int, from_none], obj.get("ttlMs"))
+        obj = _expect_object(obj)
+        result_type = _required(obj, "resultType", ResultType)
+        meta = _optional(obj, "_meta", CacheableResultMeta.from_dict)
+        input_requests = _optional(obj, "inputRequests", lambda x: from_dict(InputRequest.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
+        cache_scope = _optional(obj, "cacheScope", CacheScope)
+        contents = _optional(obj, "contents", lambda x: from_list(ContentElement.from_dict, x))
+        ttl_ms = _optional(obj, "ttlMs", from_int)
         return ReadResourceResultResponseResult(result_type, meta, input_requests, request_state, cache_scope, contents, ttl_ms, additional_properties=_unknown_members(obj, ("resultType", "_meta", "inputRequests", "requestState", "cacheScope", "contents", "ttlMs")))
 
     def to_dict(self) -> dict:
         result: dict = {}
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         if self.meta is not None:
             result["_meta"] = from_union([lambda x: to_class(CacheableResultMeta, x), from_none], self.meta)
         if self.input_requests is not None:
@@ -8085,14 +8047,14 @@ class ReadResourceResultResponse:
     """The contents, or what the server still needs before it can return them."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ReadResourceResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ReadResourceResultResponseResult.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ReadResourceResultResponseResult.from_dict)
         return ReadResourceResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -8118,13 +8080,13 @@ class Request:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Request':
-        assert isinstance(obj, dict)
-        method = from_str(obj.get("method"))
-        params = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        method = _required(obj, "method", from_str)
+        params = _optional(obj, "params", lambda x: from_dict(lambda x: x, x))
         return Request(method, params, additional_properties=_unknown_members(obj, ("method", "params")))
 
     def to_dict(self) -> dict:
@@ -8167,16 +8129,16 @@ class RequestMetaObject:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RequestMetaObject':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_client_capabilities = IoModelcontextprotocolClientCapabilities.from_dict(obj.get("io.modelcontextprotocol/clientCapabilities"))
-        io_modelcontextprotocol_protocol_version = from_str(obj.get("io.modelcontextprotocol/protocolVersion"))
-        io_modelcontextprotocol_client_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/clientInfo"))
-        io_modelcontextprotocol_log_level = from_union([LoggingLevel, from_none], obj.get("io.modelcontextprotocol/logLevel"))
-        progress_token = from_union([from_int, from_str, from_none], obj.get("progressToken"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_client_capabilities = _required(obj, "io.modelcontextprotocol/clientCapabilities", IoModelcontextprotocolClientCapabilities.from_dict)
+        io_modelcontextprotocol_protocol_version = _required(obj, "io.modelcontextprotocol/protocolVersion", from_str)
+        io_modelcontextprotocol_client_info = _optional(obj, "io.modelcontextprotocol/clientInfo", IoModelcontextprotocolServerInfo.from_dict)
+        io_modelcontextprotocol_log_level = _optional(obj, "io.modelcontextprotocol/logLevel", LoggingLevel)
+        progress_token = _optional(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
         return RequestMetaObject(io_modelcontextprotocol_client_capabilities, io_modelcontextprotocol_protocol_version, io_modelcontextprotocol_client_info, io_modelcontextprotocol_log_level, progress_token, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/clientCapabilities", "io.modelcontextprotocol/protocolVersion", "io.modelcontextprotocol/clientInfo", "io.modelcontextprotocol/logLevel", "progressToken")))
 
     def to_dict(self) -> dict:
@@ -8202,12 +8164,12 @@ class RequestParams:
     """Per-request protocol version, client capabilities and other reserved keys."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'RequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
         return RequestParams(meta, additional_properties=_unknown_members(obj, ("_meta",)))
 
     def to_dict(self) -> dict:
@@ -8251,20 +8213,20 @@ class Resource:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Resource':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return Resource(name, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -8302,14 +8264,14 @@ class ResourceContents:
     """Media type of the contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceContents':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return ResourceContents(uri, meta, mime_type, additional_properties=_unknown_members(obj, ("uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -8366,21 +8328,21 @@ class ResourceLink:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceLink':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        type = ResourceLinkType(obj.get("type"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        size = from_union([from_int, from_none], obj.get("size"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", ResourceLinkType)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        size = _optional(obj, "size", from_int)
+        title = _optional(obj, "title", from_str)
         return ResourceLink(name, type, uri, meta, annotations, description, icons, mime_type, size, title, additional_properties=_unknown_members(obj, ("name", "type", "uri", "_meta", "annotations", "description", "icons", "mimeType", "size", "title")))
 
     def to_dict(self) -> dict:
@@ -8424,14 +8386,14 @@ class ResourceListChangedNotification:
     """Only the `_meta` naming the listen stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ResourceListChangedNotificationMethod(obj.get("method"))
-        params = from_union([PromptListChangedNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ResourceListChangedNotificationMethod)
+        params = _optional(obj, "params", PromptListChangedNotificationParams.from_dict)
         return ResourceListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -8454,13 +8416,13 @@ class ResourceRequestParams:
     """URI of the resource; the scheme is free and the server decides how to interpret it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        uri = from_str(obj.get("uri"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        uri = _required(obj, "uri", from_str)
         return ResourceRequestParams(meta, uri, additional_properties=_unknown_members(obj, ("_meta", "uri")))
 
     def to_dict(self) -> dict:
@@ -8503,19 +8465,19 @@ class ResourceTemplate:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplate':
-        assert isinstance(obj, dict)
-        name = from_str(obj.get("name"))
-        uri_template = from_str(obj.get("uriTemplate"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        name = _required(obj, "name", from_str)
+        uri_template = _required(obj, "uriTemplate", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        mime_type = _optional(obj, "mimeType", from_str)
+        title = _optional(obj, "title", from_str)
         return ResourceTemplate(name, uri_template, meta, annotations, description, icons, mime_type, title, additional_properties=_unknown_members(obj, ("name", "uriTemplate", "_meta", "annotations", "description", "icons", "mimeType", "title")))
 
     def to_dict(self) -> dict:
@@ -8553,13 +8515,13 @@ class ResourceTemplateReference:
     """URI of the resource, or the URI template containing the variable."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceTemplateReference':
-        assert isinstance(obj, dict)
-        type = ResourceTemplateReferenceType(obj.get("type"))
-        uri = from_str(obj.get("uri"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ResourceTemplateReferenceType)
+        uri = _required(obj, "uri", from_str)
         return ResourceTemplateReference(type, uri, additional_properties=_unknown_members(obj, ("type", "uri")))
 
     def to_dict(self) -> dict:
@@ -8586,13 +8548,13 @@ class ResourceUpdatedNotificationParamsClass:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotificationParamsClass':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return ResourceUpdatedNotificationParamsClass(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8619,14 +8581,14 @@ class ResourceUpdatedNotification:
     """Which resource changed."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ResourceUpdatedNotificationMethod(obj.get("method"))
-        params = ResourceUpdatedNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ResourceUpdatedNotificationMethod)
+        params = _required(obj, "params", ResourceUpdatedNotificationParamsClass.from_dict)
         return ResourceUpdatedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -8648,13 +8610,13 @@ class ResourceUpdatedNotificationParams:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResourceUpdatedNotificationParams':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return ResourceUpdatedNotificationParams(uri, meta, additional_properties=_unknown_members(obj, ("uri", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8676,12 +8638,12 @@ class ResultMetaObject:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResultMetaObject':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_server_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/serverInfo"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_server_info = _optional(obj, "io.modelcontextprotocol/serverInfo", IoModelcontextprotocolServerInfo.from_dict)
         return ResultMetaObject(io_modelcontextprotocol_server_info, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/serverInfo",)))
 
     def to_dict(self) -> dict:
@@ -8705,14 +8667,14 @@ class Root:
     """A human-readable name for the root, for display."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Root':
-        assert isinstance(obj, dict)
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        name = from_union([from_str, from_none], obj.get("name"))
+        obj = _expect_object(obj)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        name = _optional(obj, "name", from_str)
         return Root(uri, meta, name, additional_properties=_unknown_members(obj, ("uri", "_meta", "name")))
 
     def to_dict(self) -> dict:
@@ -8741,14 +8703,14 @@ class SamplingMessage:
     """Free metadata about the message."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SamplingMessage':
-        assert isinstance(obj, dict)
-        content = from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], obj.get("content"))
-        role = Role(obj.get("role"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_union([FluffySomething.from_dict, lambda x: from_list(SamplingMessageContentBlock.from_dict, x)], v))
+        role = _required(obj, "role", Role)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return SamplingMessage(content, role, meta, additional_properties=_unknown_members(obj, ("content", "role", "_meta")))
 
     def to_dict(self) -> dict:
@@ -8768,12 +8730,12 @@ class ServerCapabilitiesPrompts:
     """Whether the server sends `notifications/prompts/list_changed` to listeners that ask."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesPrompts':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return ServerCapabilitiesPrompts(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -8794,13 +8756,13 @@ class ServerCapabilitiesResources:
     """Whether listeners may watch individual resources via `resourceSubscriptions`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesResources':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
-        subscribe = from_union([from_bool, from_none], obj.get("subscribe"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
+        subscribe = _optional(obj, "subscribe", from_bool)
         return ServerCapabilitiesResources(list_changed, subscribe, additional_properties=_unknown_members(obj, ("listChanged", "subscribe")))
 
     def to_dict(self) -> dict:
@@ -8820,12 +8782,12 @@ class ServerCapabilitiesTools:
     """Whether the server sends `notifications/tools/list_changed` to listeners that ask."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilitiesTools':
-        assert isinstance(obj, dict)
-        list_changed = from_union([from_bool, from_none], obj.get("listChanged"))
+        obj = _expect_object(obj)
+        list_changed = _optional(obj, "listChanged", from_bool)
         return ServerCapabilitiesTools(list_changed, additional_properties=_unknown_members(obj, ("listChanged",)))
 
     def to_dict(self) -> dict:
@@ -8866,18 +8828,18 @@ class ServerCapabilities:
     """Set when the server offers tools (`tools/list`, `tools/call`)."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerCapabilities':
-        assert isinstance(obj, dict)
-        completions = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("completions"))
-        experimental = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("experimental"))
-        extensions = from_union([lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x), from_none], obj.get("extensions"))
-        logging = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("logging"))
-        prompts = from_union([ServerCapabilitiesPrompts.from_dict, from_none], obj.get("prompts"))
-        resources = from_union([ServerCapabilitiesResources.from_dict, from_none], obj.get("resources"))
-        tools = from_union([ServerCapabilitiesTools.from_dict, from_none], obj.get("tools"))
+        obj = _expect_object(obj)
+        completions = _optional(obj, "completions", lambda x: from_dict(lambda x: x, x))
+        experimental = _optional(obj, "experimental", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        extensions = _optional(obj, "extensions", lambda x: from_dict(lambda x: from_dict(lambda x: x, x), x))
+        logging = _optional(obj, "logging", lambda x: from_dict(lambda x: x, x))
+        prompts = _optional(obj, "prompts", ServerCapabilitiesPrompts.from_dict)
+        resources = _optional(obj, "resources", ServerCapabilitiesResources.from_dict)
+        tools = _optional(obj, "tools", ServerCapabilitiesTools.from_dict)
         return ServerCapabilities(completions, experimental, extensions, logging, prompts, resources, tools, additional_properties=_unknown_members(obj, ("completions", "experimental", "extensions", "logging", "prompts", "resources", "tools")))
 
     def to_dict(self) -> dict:
@@ -8980,23 +8942,23 @@ class ServerNotificationParams:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerNotificationParams':
-        assert isinstance(obj, dict)
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         data = obj.get("data")
-        level = from_union([LoggingLevel, from_none], obj.get("level"))
-        logger = from_union([from_str, from_none], obj.get("logger"))
-        message = from_union([from_str, from_none], obj.get("message"))
-        progress = from_union([from_float, from_none], obj.get("progress"))
-        progress_token = from_union([from_int, from_str, from_none], obj.get("progressToken"))
-        total = from_union([from_float, from_none], obj.get("total"))
-        reason = from_union([from_str, from_none], obj.get("reason"))
-        request_id = from_union([from_int, from_str, from_none], obj.get("requestId"))
-        uri = from_union([from_str, from_none], obj.get("uri"))
-        notifications = from_union([Notifications.from_dict, from_none], obj.get("notifications"))
+        level = _optional(obj, "level", LoggingLevel)
+        logger = _optional(obj, "logger", from_str)
+        message = _optional(obj, "message", from_str)
+        progress = _optional(obj, "progress", from_float)
+        progress_token = _optional(obj, "progressToken", lambda v: from_union([from_int, from_str], v))
+        total = _optional(obj, "total", from_float)
+        reason = _optional(obj, "reason", from_str)
+        request_id = _optional(obj, "requestId", lambda v: from_union([from_int, from_str], v))
+        uri = _optional(obj, "uri", from_str)
+        notifications = _optional(obj, "notifications", Notifications.from_dict)
         return ServerNotificationParams(meta, data, level, logger, message, progress, progress_token, total, reason, request_id, uri, notifications, additional_properties=_unknown_members(obj, ("_meta", "data", "level", "logger", "message", "progress", "progressToken", "total", "reason", "requestId", "uri", "notifications")))
 
     def to_dict(self) -> dict:
@@ -9102,14 +9064,14 @@ class ServerNotification:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ServerNotificationMethod(obj.get("method"))
-        params = from_union([ServerNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ServerNotificationMethod)
+        params = _optional(obj, "params", ServerNotificationParams.from_dict)
         return ServerNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9145,13 +9107,13 @@ class ServerResultMeta:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerResultMeta':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_server_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/serverInfo"))
-        io_modelcontextprotocol_subscription_id = from_union([from_int, from_str, from_none], obj.get("io.modelcontextprotocol/subscriptionId"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_server_info = _optional(obj, "io.modelcontextprotocol/serverInfo", IoModelcontextprotocolServerInfo.from_dict)
+        io_modelcontextprotocol_subscription_id = _optional(obj, "io.modelcontextprotocol/subscriptionId", lambda v: from_union([from_int, from_str], v))
         return ServerResultMeta(io_modelcontextprotocol_server_info, io_modelcontextprotocol_subscription_id, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/serverInfo", "io.modelcontextprotocol/subscriptionId")))
 
     def to_dict(self) -> dict:
@@ -9226,7 +9188,7 @@ class ServerResult:
     completion: Optional[ResultCompletion] = None
     """The suggested values and how many more there are."""
 
-    result_type: Optional[str] = None
+    result_type: Optional[ResultType] = None
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
@@ -9297,32 +9259,32 @@ class ServerResult:
     """The messages the prompt consists of."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ServerResult':
-        assert isinstance(obj, dict)
-        meta = from_union([ServerResultMeta.from_dict, from_none], obj.get("_meta"))
-        completion = from_union([ResultCompletion.from_dict, from_none], obj.get("completion"))
-        result_type = from_union([from_str, from_none], obj.get("resultType"))
-        cache_scope = from_union([CacheScope, from_none], obj.get("cacheScope"))
-        next_cursor = from_union([from_str, from_none], obj.get("nextCursor"))
-        tools = from_union([lambda x: from_list(ToolElement.from_dict, x), from_none], obj.get("tools"))
-        ttl_ms = from_union([from_int, from_none], obj.get("ttlMs"))
-        content = from_union([lambda x: from_list(ContentBlock.from_dict, x), from_none], obj.get("content"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        meta = _optional(obj, "_meta", ServerResultMeta.from_dict)
+        completion = _optional(obj, "completion", ResultCompletion.from_dict)
+        result_type = _optional(obj, "resultType", ResultType)
+        cache_scope = _optional(obj, "cacheScope", CacheScope)
+        next_cursor = _optional(obj, "nextCursor", from_str)
+        tools = _optional(obj, "tools", lambda x: from_list(ToolElement.from_dict, x))
+        ttl_ms = _optional(obj, "ttlMs", from_int)
+        content = _optional(obj, "content", lambda x: from_list(ContentBlock.from_dict, x))
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
-        input_requests = from_union([lambda x: from_dict(InputRequest.from_dict, x), from_none], obj.get("inputRequests"))
-        request_state = from_union([from_str, from_none], obj.get("requestState"))
-        resources = from_union([lambda x: from_list(ResourceElement.from_dict, x), from_none], obj.get("resources"))
-        resource_templates = from_union([lambda x: from_list(ResourceTemplateElement.from_dict, x), from_none], obj.get("resourceTemplates"))
-        contents = from_union([lambda x: from_list(ContentElement.from_dict, x), from_none], obj.get("contents"))
-        capabilities = from_union([Capabilities.from_dict, from_none], obj.get("capabilities"))
-        instructions = from_union([from_str, from_none], obj.get("instructions"))
-        supported_versions = from_union([lambda x: from_list(from_str, x), from_none], obj.get("supportedVersions"))
-        prompts = from_union([lambda x: from_list(PromptElement.from_dict, x), from_none], obj.get("prompts"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        messages = from_union([lambda x: from_list(GetPromptResultMessage.from_dict, x), from_none], obj.get("messages"))
+        input_requests = _optional(obj, "inputRequests", lambda x: from_dict(InputRequest.from_dict, x))
+        request_state = _optional(obj, "requestState", from_str)
+        resources = _optional(obj, "resources", lambda x: from_list(ResourceElement.from_dict, x))
+        resource_templates = _optional(obj, "resourceTemplates", lambda x: from_list(ResourceTemplateElement.from_dict, x))
+        contents = _optional(obj, "contents", lambda x: from_list(ContentElement.from_dict, x))
+        capabilities = _optional(obj, "capabilities", Capabilities.from_dict)
+        instructions = _optional(obj, "instructions", from_str)
+        supported_versions = _optional(obj, "supportedVersions", lambda x: from_list(from_str, x))
+        prompts = _optional(obj, "prompts", lambda x: from_list(PromptElement.from_dict, x))
+        description = _optional(obj, "description", from_str)
+        messages = _optional(obj, "messages", lambda x: from_list(GetPromptResultMessage.from_dict, x))
         return ServerResult(meta, completion, result_type, cache_scope, next_cursor, tools, ttl_ms, content, is_error, structured_content, input_requests, request_state, resources, resource_templates, contents, capabilities, instructions, supported_versions, prompts, description, messages, additional_properties=_unknown_members(obj, ("_meta", "completion", "resultType", "cacheScope", "nextCursor", "tools", "ttlMs", "content", "isError", "structuredContent", "inputRequests", "requestState", "resources", "resourceTemplates", "contents", "capabilities", "instructions", "supportedVersions", "prompts", "description", "messages")))
 
     def to_dict(self) -> dict:
@@ -9332,7 +9294,7 @@ class ServerResult:
         if self.completion is not None:
             result["completion"] = from_union([lambda x: to_class(ResultCompletion, x), from_none], self.completion)
         if self.result_type is not None:
-            result["resultType"] = from_union([from_str, from_none], self.result_type)
+            result["resultType"] = from_union([lambda x: to_enum(ResultType, x), from_none], self.result_type)
         if self.cache_scope is not None:
             result["cacheScope"] = from_union([lambda x: to_enum(CacheScope, x), from_none], self.cache_scope)
         if self.next_cursor is not None:
@@ -9399,17 +9361,17 @@ class SingleSelectEnumSchema:
     """The options, each a value and the label to show for it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        enum = from_union([lambda x: from_list(from_str, x), from_none], obj.get("enum"))
-        title = from_union([from_str, from_none], obj.get("title"))
-        one_of = from_union([lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x), from_none], obj.get("oneOf"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        enum = _optional(obj, "enum", lambda x: from_list(from_str, x))
+        title = _optional(obj, "title", from_str)
+        one_of = _optional(obj, "oneOf", lambda x: from_list(PrimitiveSchemaDefinitionOneOf.from_dict, x))
         return SingleSelectEnumSchema(type, default, description, enum, title, one_of, additional_properties=_unknown_members(obj, ("type", "default", "description", "enum", "title", "oneOf")))
 
     def to_dict(self) -> dict:
@@ -9454,18 +9416,18 @@ class StringSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'StringSchema':
-        assert isinstance(obj, dict)
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        format = from_union([Format, from_none], obj.get("format"))
-        max_length = from_union([from_int, from_none], obj.get("maxLength"))
-        min_length = from_union([from_int, from_none], obj.get("minLength"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        format = _optional(obj, "format", Format)
+        max_length = _optional(obj, "maxLength", from_int)
+        min_length = _optional(obj, "minLength", from_int)
+        title = _optional(obj, "title", from_str)
         return StringSchema(type, default, description, format, max_length, min_length, title, additional_properties=_unknown_members(obj, ("type", "default", "description", "format", "maxLength", "minLength", "title")))
 
     def to_dict(self) -> dict:
@@ -9505,15 +9467,15 @@ class SubscriptionFilter:
     """Deliver `notifications/tools/list_changed`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionFilter':
-        assert isinstance(obj, dict)
-        prompts_list_changed = from_union([from_bool, from_none], obj.get("promptsListChanged"))
-        resources_list_changed = from_union([from_bool, from_none], obj.get("resourcesListChanged"))
-        resource_subscriptions = from_union([lambda x: from_list(from_str, x), from_none], obj.get("resourceSubscriptions"))
-        tools_list_changed = from_union([from_bool, from_none], obj.get("toolsListChanged"))
+        obj = _expect_object(obj)
+        prompts_list_changed = _optional(obj, "promptsListChanged", from_bool)
+        resources_list_changed = _optional(obj, "resourcesListChanged", from_bool)
+        resource_subscriptions = _optional(obj, "resourceSubscriptions", lambda x: from_list(from_str, x))
+        tools_list_changed = _optional(obj, "toolsListChanged", from_bool)
         return SubscriptionFilter(prompts_list_changed, resources_list_changed, resource_subscriptions, tools_list_changed, additional_properties=_unknown_members(obj, ("promptsListChanged", "resourcesListChanged", "resourceSubscriptions", "toolsListChanged")))
 
     def to_dict(self) -> dict:
@@ -9548,13 +9510,13 @@ class SubscriptionsAcknowledgedNotificationParamsClass:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsAcknowledgedNotificationParamsClass':
-        assert isinstance(obj, dict)
-        notifications = Notifications.from_dict(obj.get("notifications"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        notifications = _required(obj, "notifications", Notifications.from_dict)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return SubscriptionsAcknowledgedNotificationParamsClass(notifications, meta, additional_properties=_unknown_members(obj, ("notifications", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9582,14 +9544,14 @@ class SubscriptionsAcknowledgedNotification:
     """The granted filter, plus the `_meta` naming the stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsAcknowledgedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = SubscriptionsAcknowledgedNotificationMethod(obj.get("method"))
-        params = SubscriptionsAcknowledgedNotificationParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", SubscriptionsAcknowledgedNotificationMethod)
+        params = _required(obj, "params", SubscriptionsAcknowledgedNotificationParamsClass.from_dict)
         return SubscriptionsAcknowledgedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9613,13 +9575,13 @@ class SubscriptionsAcknowledgedNotificationParams:
     """Reserved and free metadata; names the listen stream for listen-stream notifications."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsAcknowledgedNotificationParams':
-        assert isinstance(obj, dict)
-        notifications = Notifications.from_dict(obj.get("notifications"))
-        meta = from_union([CancelledNotificationParamsMeta.from_dict, from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        notifications = _required(obj, "notifications", Notifications.from_dict)
+        meta = _optional(obj, "_meta", CancelledNotificationParamsMeta.from_dict)
         return SubscriptionsAcknowledgedNotificationParams(notifications, meta, additional_properties=_unknown_members(obj, ("notifications", "_meta")))
 
     def to_dict(self) -> dict:
@@ -9647,13 +9609,13 @@ class SubscriptionsListenRequestParamsClass:
     """The notifications to receive on this stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenRequestParamsClass':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        notifications = Notifications.from_dict(obj.get("notifications"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        notifications = _required(obj, "notifications", Notifications.from_dict)
         return SubscriptionsListenRequestParamsClass(meta, notifications, additional_properties=_unknown_members(obj, ("_meta", "notifications")))
 
     def to_dict(self) -> dict:
@@ -9682,15 +9644,15 @@ class SubscriptionsListenRequest:
     """The filter, plus the usual `_meta`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenRequest':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = SubscriptionsListenRequestMethod(obj.get("method"))
-        params = SubscriptionsListenRequestParamsClass.from_dict(obj.get("params"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", SubscriptionsListenRequestMethod)
+        params = _required(obj, "params", SubscriptionsListenRequestParamsClass.from_dict)
         return SubscriptionsListenRequest(id, jsonrpc, method, params, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -9713,13 +9675,13 @@ class SubscriptionsListenRequestParams:
     """The notifications to receive on this stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenRequestParams':
-        assert isinstance(obj, dict)
-        meta = CallToolRequestParamsMeta.from_dict(obj.get("_meta"))
-        notifications = Notifications.from_dict(obj.get("notifications"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", CallToolRequestParamsMeta.from_dict)
+        notifications = _required(obj, "notifications", Notifications.from_dict)
         return SubscriptionsListenRequestParams(meta, notifications, additional_properties=_unknown_members(obj, ("_meta", "notifications")))
 
     def to_dict(self) -> dict:
@@ -9749,13 +9711,13 @@ class SubscriptionsListenResultMeta:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenResultMeta':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_subscription_id = from_union([from_int, from_str], obj.get("io.modelcontextprotocol/subscriptionId"))
-        io_modelcontextprotocol_server_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/serverInfo"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_subscription_id = _required(obj, "io.modelcontextprotocol/subscriptionId", lambda v: from_union([from_int, from_str], v))
+        io_modelcontextprotocol_server_info = _optional(obj, "io.modelcontextprotocol/serverInfo", IoModelcontextprotocolServerInfo.from_dict)
         return SubscriptionsListenResultMeta(io_modelcontextprotocol_subscription_id, io_modelcontextprotocol_server_info, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/subscriptionId", "io.modelcontextprotocol/serverInfo")))
 
     def to_dict(self) -> dict:
@@ -9775,26 +9737,26 @@ class SubscriptionsListenResult:
     meta: SubscriptionsListenResultMeta
     """Must name the subscription being closed."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenResult':
-        assert isinstance(obj, dict)
-        meta = SubscriptionsListenResultMeta.from_dict(obj.get("_meta"))
-        result_type = from_str(obj.get("resultType"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", SubscriptionsListenResultMeta.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
         return SubscriptionsListenResult(meta, result_type, additional_properties=_unknown_members(obj, ("_meta", "resultType")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["_meta"] = to_class(SubscriptionsListenResultMeta, self.meta)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         return _with_unknown_members(result, self.additional_properties)
 
 
@@ -9816,13 +9778,13 @@ class SubscriptionsListenResultMetaObject:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenResultMetaObject':
-        assert isinstance(obj, dict)
-        io_modelcontextprotocol_subscription_id = from_union([from_int, from_str], obj.get("io.modelcontextprotocol/subscriptionId"))
-        io_modelcontextprotocol_server_info = from_union([IoModelcontextprotocolServerInfo.from_dict, from_none], obj.get("io.modelcontextprotocol/serverInfo"))
+        obj = _expect_object(obj)
+        io_modelcontextprotocol_subscription_id = _required(obj, "io.modelcontextprotocol/subscriptionId", lambda v: from_union([from_int, from_str], v))
+        io_modelcontextprotocol_server_info = _optional(obj, "io.modelcontextprotocol/serverInfo", IoModelcontextprotocolServerInfo.from_dict)
         return SubscriptionsListenResultMetaObject(io_modelcontextprotocol_subscription_id, io_modelcontextprotocol_server_info, additional_properties=_unknown_members(obj, ("io.modelcontextprotocol/subscriptionId", "io.modelcontextprotocol/serverInfo")))
 
     def to_dict(self) -> dict:
@@ -9844,26 +9806,26 @@ class ResultClass:
     meta: SubscriptionsListenResultMeta
     """Must name the subscription being closed."""
 
-    result_type: str
+    result_type: ResultType
     """Kind of result; servers on this revision always send it. A result without it comes from
     an
     older server and counts as `"complete"`.
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ResultClass':
-        assert isinstance(obj, dict)
-        meta = SubscriptionsListenResultMeta.from_dict(obj.get("_meta"))
-        result_type = from_str(obj.get("resultType"))
+        obj = _expect_object(obj)
+        meta = _required(obj, "_meta", SubscriptionsListenResultMeta.from_dict)
+        result_type = _required(obj, "resultType", ResultType)
         return ResultClass(meta, result_type, additional_properties=_unknown_members(obj, ("_meta", "resultType")))
 
     def to_dict(self) -> dict:
         result: dict = {}
         result["_meta"] = to_class(SubscriptionsListenResultMeta, self.meta)
-        result["resultType"] = from_str(self.result_type)
+        result["resultType"] = to_enum(ResultType, self.result_type)
         return _with_unknown_members(result, self.additional_properties)
 
 
@@ -9881,14 +9843,14 @@ class SubscriptionsListenResultResponse:
     """The closing result."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'SubscriptionsListenResultResponse':
-        assert isinstance(obj, dict)
-        id = from_union([from_int, from_str], obj.get("id"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        result = ResultClass.from_dict(obj.get("result"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", lambda v: from_union([from_int, from_str], v))
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        result = _required(obj, "result", ResultClass.from_dict)
         return SubscriptionsListenResultResponse(id, jsonrpc, result, additional_properties=_unknown_members(obj, ("id", "jsonrpc", "result")))
 
     def to_dict(self) -> dict:
@@ -9920,15 +9882,15 @@ class TextContent:
     """Hints about audience, importance and age."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TextContent':
-        assert isinstance(obj, dict)
-        text = from_str(obj.get("text"))
-        type = TextContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([AudioContentAnnotations.from_dict, from_none], obj.get("annotations"))
+        obj = _expect_object(obj)
+        text = _required(obj, "text", from_str)
+        type = _required(obj, "type", TextContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", AudioContentAnnotations.from_dict)
         return TextContent(text, type, meta, annotations, additional_properties=_unknown_members(obj, ("text", "type", "_meta", "annotations")))
 
     def to_dict(self) -> dict:
@@ -9959,15 +9921,15 @@ class TextResourceContents:
     """Media type of the contents, when known."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TextResourceContents':
-        assert isinstance(obj, dict)
-        text = from_str(obj.get("text"))
-        uri = from_str(obj.get("uri"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        mime_type = from_union([from_str, from_none], obj.get("mimeType"))
+        obj = _expect_object(obj)
+        text = _required(obj, "text", from_str)
+        uri = _required(obj, "uri", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        mime_type = _optional(obj, "mimeType", from_str)
         return TextResourceContents(text, uri, meta, mime_type, additional_properties=_unknown_members(obj, ("text", "uri", "_meta", "mimeType")))
 
     def to_dict(self) -> dict:
@@ -9990,13 +9952,13 @@ class FluffyAnyOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyAnyOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return FluffyAnyOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -10014,12 +9976,12 @@ class TitledMultiSelectEnumSchemaItems:
     """The options, each a value and the label to show for it."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledMultiSelectEnumSchemaItems':
-        assert isinstance(obj, dict)
-        any_of = from_list(FluffyAnyOf.from_dict, obj.get("anyOf"))
+        obj = _expect_object(obj)
+        any_of = _required(obj, "anyOf", lambda v: from_list(FluffyAnyOf.from_dict, v))
         return TitledMultiSelectEnumSchemaItems(any_of, additional_properties=_unknown_members(obj, ("anyOf",)))
 
     def to_dict(self) -> dict:
@@ -10054,18 +10016,18 @@ class TitledMultiSelectEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledMultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = TitledMultiSelectEnumSchemaItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", TitledMultiSelectEnumSchemaItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return TitledMultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -10094,13 +10056,13 @@ class TitledSingleSelectEnumSchemaOneOf:
     """The label shown for this option."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledSingleSelectEnumSchemaOneOf':
-        assert isinstance(obj, dict)
-        const = from_str(obj.get("const"))
-        title = from_str(obj.get("title"))
+        obj = _expect_object(obj)
+        const = _required(obj, "const", from_str)
+        title = _required(obj, "title", from_str)
         return TitledSingleSelectEnumSchemaOneOf(const, title, additional_properties=_unknown_members(obj, ("const", "title")))
 
     def to_dict(self) -> dict:
@@ -10130,16 +10092,16 @@ class TitledSingleSelectEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'TitledSingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        one_of = from_list(TitledSingleSelectEnumSchemaOneOf.from_dict, obj.get("oneOf"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        one_of = _required(obj, "oneOf", lambda v: from_list(TitledSingleSelectEnumSchemaOneOf.from_dict, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return TitledSingleSelectEnumSchema(one_of, type, default, description, title, additional_properties=_unknown_members(obj, ("oneOf", "type", "default", "description", "title")))
 
     def to_dict(self) -> dict:
@@ -10196,19 +10158,19 @@ class Tool:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'Tool':
-        assert isinstance(obj, dict)
-        input_schema = from_dict(lambda x: x, obj.get("inputSchema"))
-        name = from_str(obj.get("name"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        annotations = from_union([ToolAnnotationsClass.from_dict, from_none], obj.get("annotations"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        icons = from_union([lambda x: from_list(IconElement.from_dict, x), from_none], obj.get("icons"))
-        output_schema = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("outputSchema"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        input_schema = _required(obj, "inputSchema", lambda v: from_dict(lambda x: x, v))
+        name = _required(obj, "name", from_str)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        annotations = _optional(obj, "annotations", ToolAnnotationsClass.from_dict)
+        description = _optional(obj, "description", from_str)
+        icons = _optional(obj, "icons", lambda x: from_list(IconElement.from_dict, x))
+        output_schema = _optional(obj, "outputSchema", lambda x: from_dict(lambda x: x, x))
+        title = _optional(obj, "title", from_str)
         return Tool(input_schema, name, meta, annotations, description, icons, output_schema, title, additional_properties=_unknown_members(obj, ("inputSchema", "name", "_meta", "annotations", "description", "icons", "outputSchema", "title")))
 
     def to_dict(self) -> dict:
@@ -10258,16 +10220,16 @@ class ToolAnnotations:
     """Display title of the tool; used when the tool itself has no `title`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolAnnotations':
-        assert isinstance(obj, dict)
-        destructive_hint = from_union([from_bool, from_none], obj.get("destructiveHint"))
-        idempotent_hint = from_union([from_bool, from_none], obj.get("idempotentHint"))
-        open_world_hint = from_union([from_bool, from_none], obj.get("openWorldHint"))
-        read_only_hint = from_union([from_bool, from_none], obj.get("readOnlyHint"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        destructive_hint = _optional(obj, "destructiveHint", from_bool)
+        idempotent_hint = _optional(obj, "idempotentHint", from_bool)
+        open_world_hint = _optional(obj, "openWorldHint", from_bool)
+        read_only_hint = _optional(obj, "readOnlyHint", from_bool)
+        title = _optional(obj, "title", from_str)
         return ToolAnnotations(destructive_hint, idempotent_hint, open_world_hint, read_only_hint, title, additional_properties=_unknown_members(obj, ("destructiveHint", "idempotentHint", "openWorldHint", "readOnlyHint", "title")))
 
     def to_dict(self) -> dict:
@@ -10296,12 +10258,12 @@ class ToolChoice:
     """
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolChoice':
-        assert isinstance(obj, dict)
-        mode = from_union([ToolChoiceMode, from_none], obj.get("mode"))
+        obj = _expect_object(obj)
+        mode = _optional(obj, "mode", ToolChoiceMode)
         return ToolChoice(mode, additional_properties=_unknown_members(obj, ("mode",)))
 
     def to_dict(self) -> dict:
@@ -10331,14 +10293,14 @@ class ToolListChangedNotification:
     """Only the `_meta` naming the listen stream."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolListChangedNotification':
-        assert isinstance(obj, dict)
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        method = ToolListChangedNotificationMethod(obj.get("method"))
-        params = from_union([PromptListChangedNotificationParams.from_dict, from_none], obj.get("params"))
+        obj = _expect_object(obj)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        method = _required(obj, "method", ToolListChangedNotificationMethod)
+        params = _optional(obj, "params", PromptListChangedNotificationParams.from_dict)
         return ToolListChangedNotification(jsonrpc, method, params, additional_properties=_unknown_members(obj, ("jsonrpc", "method", "params")))
 
     def to_dict(self) -> dict:
@@ -10377,16 +10339,16 @@ class ToolResultContent:
     """The structured outcome: any JSON value, which should match the tool's `outputSchema`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolResultContent':
-        assert isinstance(obj, dict)
-        content = from_list(ContentBlock.from_dict, obj.get("content"))
-        tool_use_id = from_str(obj.get("toolUseId"))
-        type = ToolResultContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
-        is_error = from_union([from_bool, from_none], obj.get("isError"))
+        obj = _expect_object(obj)
+        content = _required(obj, "content", lambda v: from_list(ContentBlock.from_dict, v))
+        tool_use_id = _required(obj, "toolUseId", from_str)
+        type = _required(obj, "type", ToolResultContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
+        is_error = _optional(obj, "isError", from_bool)
         structured_content = obj.get("structuredContent")
         return ToolResultContent(content, tool_use_id, type, meta, is_error, structured_content, additional_properties=_unknown_members(obj, ("content", "toolUseId", "type", "_meta", "isError", "structuredContent")))
 
@@ -10428,16 +10390,16 @@ class ToolUseContent:
     """Free metadata; clients should keep it when replaying the call, to help caching."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'ToolUseContent':
-        assert isinstance(obj, dict)
-        id = from_str(obj.get("id"))
-        input = from_dict(lambda x: x, obj.get("input"))
-        name = from_str(obj.get("name"))
-        type = ToolUseContentType(obj.get("type"))
-        meta = from_union([lambda x: from_dict(lambda x: x, x), from_none], obj.get("_meta"))
+        obj = _expect_object(obj)
+        id = _required(obj, "id", from_str)
+        input = _required(obj, "input", lambda v: from_dict(lambda x: x, v))
+        name = _required(obj, "name", from_str)
+        type = _required(obj, "type", ToolUseContentType)
+        meta = _optional(obj, "_meta", lambda x: from_dict(lambda x: x, x))
         return ToolUseContent(id, input, name, type, meta, additional_properties=_unknown_members(obj, ("id", "input", "name", "type", "_meta")))
 
     def to_dict(self) -> dict:
@@ -10462,13 +10424,13 @@ class FluffyData:
     """Versions the server serves; the client retries with one it also speaks."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'FluffyData':
-        assert isinstance(obj, dict)
-        requested = from_str(obj.get("requested"))
-        supported = from_list(from_str, obj.get("supported"))
+        obj = _expect_object(obj)
+        requested = _required(obj, "requested", from_str)
+        supported = _required(obj, "supported", lambda v: from_list(from_str, v))
         return FluffyData(requested, supported, additional_properties=_unknown_members(obj, ("requested", "supported")))
 
     def to_dict(self) -> dict:
@@ -10500,14 +10462,14 @@ class UnsupportedProtocolVersionErrorError:
     """Short human-readable summary, ideally one sentence."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UnsupportedProtocolVersionErrorError':
-        assert isinstance(obj, dict)
-        code = from_int(obj.get("code"))
-        data = FluffyData.from_dict(obj.get("data"))
-        message = from_str(obj.get("message"))
+        obj = _expect_object(obj)
+        code = _required(obj, "code", from_int)
+        data = _required(obj, "data", FluffyData.from_dict)
+        message = _required(obj, "message", from_str)
         return UnsupportedProtocolVersionErrorError(code, data, message, additional_properties=_unknown_members(obj, ("code", "data", "message")))
 
     def to_dict(self) -> dict:
@@ -10533,14 +10495,14 @@ class UnsupportedProtocolVersionError:
     """The `id` of the failed request; left out only when the request could not even be read."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UnsupportedProtocolVersionError':
-        assert isinstance(obj, dict)
-        error = UnsupportedProtocolVersionErrorError.from_dict(obj.get("error"))
-        jsonrpc = Jsonrpc(obj.get("jsonrpc"))
-        id = from_union([from_int, from_str, from_none], obj.get("id"))
+        obj = _expect_object(obj)
+        error = _required(obj, "error", UnsupportedProtocolVersionErrorError.from_dict)
+        jsonrpc = _required(obj, "jsonrpc", Jsonrpc)
+        id = _optional(obj, "id", lambda v: from_union([from_int, from_str], v))
         return UnsupportedProtocolVersionError(error, jsonrpc, id, additional_properties=_unknown_members(obj, ("error", "jsonrpc", "id")))
 
     def to_dict(self) -> dict:
@@ -10563,13 +10525,13 @@ class UntitledMultiSelectEnumSchemaItems:
     """Always `"string"`."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledMultiSelectEnumSchemaItems':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
         return UntitledMultiSelectEnumSchemaItems(enum, type, additional_properties=_unknown_members(obj, ("enum", "type")))
 
     def to_dict(self) -> dict:
@@ -10605,18 +10567,18 @@ class UntitledMultiSelectEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledMultiSelectEnumSchema':
-        assert isinstance(obj, dict)
-        items = UntitledMultiSelectEnumSchemaItems.from_dict(obj.get("items"))
-        type = MultiSelectEnumSchemaType(obj.get("type"))
-        default = from_union([lambda x: from_list(from_str, x), from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        max_items = from_union([from_int, from_none], obj.get("maxItems"))
-        min_items = from_union([from_int, from_none], obj.get("minItems"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        items = _required(obj, "items", UntitledMultiSelectEnumSchemaItems.from_dict)
+        type = _required(obj, "type", MultiSelectEnumSchemaType)
+        default = _optional(obj, "default", lambda x: from_list(from_str, x))
+        description = _optional(obj, "description", from_str)
+        max_items = _optional(obj, "maxItems", from_int)
+        min_items = _optional(obj, "minItems", from_int)
+        title = _optional(obj, "title", from_str)
         return UntitledMultiSelectEnumSchema(items, type, default, description, max_items, min_items, title, additional_properties=_unknown_members(obj, ("items", "type", "default", "description", "maxItems", "minItems", "title")))
 
     def to_dict(self) -> dict:
@@ -10656,16 +10618,16 @@ class UntitledSingleSelectEnumSchema:
     """Label of the field."""
 
     additional_properties: Dict[str, Any] = field(default_factory=dict)
-    """Members not declared above (and explicit nulls), kept as received and written back."""
+    """Members not declared above (and explicit nulls of free-form members), kept as received and written back."""
 
     @staticmethod
     def from_dict(obj: Any) -> 'UntitledSingleSelectEnumSchema':
-        assert isinstance(obj, dict)
-        enum = from_list(from_str, obj.get("enum"))
-        type = ItemsType(obj.get("type"))
-        default = from_union([from_str, from_none], obj.get("default"))
-        description = from_union([from_str, from_none], obj.get("description"))
-        title = from_union([from_str, from_none], obj.get("title"))
+        obj = _expect_object(obj)
+        enum = _required(obj, "enum", lambda v: from_list(from_str, v))
+        type = _required(obj, "type", ItemsType)
+        default = _optional(obj, "default", from_str)
+        description = _optional(obj, "description", from_str)
+        title = _optional(obj, "title", from_str)
         return UntitledSingleSelectEnumSchema(enum, type, default, description, title, additional_properties=_unknown_members(obj, ("enum", "type", "default", "description", "title")))
 
     def to_dict(self) -> dict:
@@ -11673,12 +11635,12 @@ def result_meta_object_to_dict(x: ResultMetaObject) -> Any:
     return to_class(ResultMetaObject, x)
 
 
-def result_type_from_dict(s: Any) -> str:
-    return from_str(s)
+def result_type_from_dict(s: Any) -> ResultType:
+    return ResultType(s)
 
 
-def result_type_to_dict(x: str) -> Any:
-    return from_str(x)
+def result_type_to_dict(x: ResultType) -> Any:
+    return to_enum(ResultType, x)
 
 
 def role_from_dict(s: Any) -> Role:

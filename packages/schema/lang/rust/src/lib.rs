@@ -3,15 +3,19 @@
 //!
 //! Decoding then encoding gives the same JSON back: members a struct does not declare are kept in
 //! its `additional_properties`, absent optional members stay absent, and an explicit `null` in a
-//! free-form member is `Some(Value::Null)`.
+//! free-form member is `Some(Value::Null)`. Decode with [`from_str`] (or [`from_slice`]): its
+//! [`DecodeError`] names the JSON Pointer of the member the schema refuses.
 
-/// MCP 2026-07-28 (stateless, `server/discover`).
-pub mod mcp_2026_07_28;
+mod decode;
 /// MCP 2025-11-25 (`initialize`, sessions).
 pub mod mcp_2025_11_25;
+/// MCP 2026-07-28 (stateless, `server/discover`).
+pub mod mcp_2026_07_28;
 
 #[doc(hidden)]
 pub mod open;
+
+pub use decode::{from_slice, from_str, DecodeError};
 
 /// The version of `@mcpkit/schema` these types were generated with.
 pub const VERSION: &str = "0.1.0";

@@ -19,3 +19,10 @@ let result = try CallToolResult("""
      "_meta":{"com.example/station":"paris-12"}}
     """)
 print("result: \(try result.jsonString() ?? "")")
+
+// What the schema refuses throws a DecodingError whose codingPath names the member.
+do {
+    _ = try CallToolResult(#"{"resultType":"bogus","content":[]}"#)
+} catch {
+    print("refused: \(error)")
+}

@@ -1,5 +1,6 @@
 import json
 
+from mcpkit_schema import DecodeError
 from mcpkit_schema.mcp_2026_07_28 import call_tool_request_from_dict, call_tool_result_from_dict
 
 # A tools/call request as a client sends it; `traceparent` is an extension key in `_meta`.
@@ -20,3 +21,9 @@ result = call_tool_result_from_dict(json.loads("""{"resultType": "complete",
     "structuredContent": {"temperature": 18, "wind": null},
     "_meta": {"com.example/station": "paris-12"}}"""))
 print("result:", json.dumps(result.to_dict(), ensure_ascii=False))
+
+# What the schema (or the spec) refuses raises DecodeError, naming the member at fault.
+try:
+    call_tool_result_from_dict({"resultType": "bogus", "content": []})
+except DecodeError as error:
+    print("refused:", error)

@@ -2,9 +2,11 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
-	mcp "example.invalid/mcpkit/packages/schema/lang/go/mcp20260728"
+	mcpschema "github.com/mcpkit/mcpkit/packages/schema/lang/go"
+	mcp "github.com/mcpkit/mcpkit/packages/schema/lang/go/mcp20260728"
 )
 
 func main() {
@@ -44,4 +46,12 @@ func main() {
 	}
 	again, _ := decoded.Marshal()
 	fmt.Println("result:", string(again))
+
+	// What the schema (or the spec) refuses is a *mcpschema.DecodeError naming the member at fault.
+	_, err = mcp.UnmarshalCallToolResult([]byte(`{"resultType":"bogus","content":[]}`))
+	var refused *mcpschema.DecodeError
+	if !errors.As(err, &refused) {
+		panic("an unknown resultType was decoded")
+	}
+	fmt.Println("refused:", refused.Pointer, refused.Message)
 }

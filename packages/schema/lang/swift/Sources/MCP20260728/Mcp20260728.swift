@@ -127,7 +127,7 @@
 //   let resourceUpdatedNotificationParams = try ResourceUpdatedNotificationParams(json)
 //   let result = try Result(json)
 //   let resultMetaObject = try ResultMetaObject(json)
-//   let resultType = try ResultType(json)
+//   let resultType = try? JSONDecoder().decode(ResultType.self, from: jsonData)
 //   let role = try? JSONDecoder().decode(Role.self, from: jsonData)
 //   let root = try Root(json)
 //   let samplingMessage = try SamplingMessage(json)
@@ -587,7 +587,7 @@ public struct CacheableResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -600,7 +600,7 @@ public struct CacheableResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.resultType = resultType
@@ -629,7 +629,7 @@ public extension CacheableResult {
     func with(
         meta: CacheableResultMeta?? = nil,
         cacheScope: CacheScope? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> CacheableResult {
         return CacheableResult(
@@ -873,6 +873,21 @@ public extension IconElement {
 public enum Theme: String, Codable {
     case dark = "dark"
     case light = "light"
+}
+
+/// Kind of result; servers on this revision always send it. A result without it comes from
+/// an
+/// older server and counts as `"complete"`.
+///
+/// What kind of result an object is, so the receiver knows how to read it. The core values
+/// are
+/// `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+/// more input);
+/// extensions may add values only when advertised, and unknown values make the result
+/// invalid.
+public enum ResultType: String, Codable {
+    case complete = "complete"
+    case inputRequired = "input_required"
 }
 
 /// Runs one tool. The server may answer with an InputRequiredResult when it needs more input.
@@ -2601,7 +2616,7 @@ public struct CallToolResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
@@ -2615,7 +2630,7 @@ public struct CallToolResult: Codable {
         case structuredContent = "structuredContent"
     }
 
-    public init(meta: CacheableResultMeta?, content: [ContentBlock], isError: Bool?, resultType: String, structuredContent: JSONAny?) {
+    public init(meta: CacheableResultMeta?, content: [ContentBlock], isError: Bool?, resultType: ResultType, structuredContent: JSONAny?) {
         self.meta = meta
         self.content = content
         self.isError = isError
@@ -2646,7 +2661,7 @@ public extension CallToolResult {
         meta: CacheableResultMeta?? = nil,
         content: [ContentBlock]? = nil,
         isError: Bool?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         structuredContent: JSONAny?? = nil
     ) -> CallToolResult {
         return CallToolResult(
@@ -2750,7 +2765,7 @@ public struct CallToolResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// The structured output: any JSON value, which must match `outputSchema` when the tool has
     /// one.
     /// Servers should also put its serialized form in a text block.
@@ -2772,7 +2787,7 @@ public struct CallToolResultResponseResult: Codable {
         case requestState = "requestState"
     }
 
-    public init(meta: CacheableResultMeta?, content: [ContentBlock]?, isError: Bool?, resultType: String, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?) {
+    public init(meta: CacheableResultMeta?, content: [ContentBlock]?, isError: Bool?, resultType: ResultType, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?) {
         self.meta = meta
         self.content = content
         self.isError = isError
@@ -2805,7 +2820,7 @@ public extension CallToolResultResponseResult {
         meta: CacheableResultMeta?? = nil,
         content: [ContentBlock]?? = nil,
         isError: Bool?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         structuredContent: JSONAny?? = nil,
         inputRequests: [String: InputRequest]?? = nil,
         requestState: String?? = nil
@@ -5560,7 +5575,7 @@ public struct CompleteResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
@@ -5568,7 +5583,7 @@ public struct CompleteResult: Codable {
         case resultType = "resultType"
     }
 
-    public init(meta: CacheableResultMeta?, completion: CompleteResultCompletion, resultType: String) {
+    public init(meta: CacheableResultMeta?, completion: CompleteResultCompletion, resultType: ResultType) {
         self.meta = meta
         self.completion = completion
         self.resultType = resultType
@@ -5596,7 +5611,7 @@ public extension CompleteResult {
     func with(
         meta: CacheableResultMeta?? = nil,
         completion: CompleteResultCompletion? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> CompleteResult {
         return CompleteResult(
             meta: meta ?? self.meta,
@@ -5750,7 +5765,7 @@ public struct CompleteResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
@@ -5758,7 +5773,7 @@ public struct CompleteResultResponseResult: Codable {
         case resultType = "resultType"
     }
 
-    public init(meta: CacheableResultMeta?, completion: ResultCompletion, resultType: String) {
+    public init(meta: CacheableResultMeta?, completion: ResultCompletion, resultType: ResultType) {
         self.meta = meta
         self.completion = completion
         self.resultType = resultType
@@ -5786,7 +5801,7 @@ public extension CompleteResultResponseResult {
     func with(
         meta: CacheableResultMeta?? = nil,
         completion: ResultCompletion? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> CompleteResultResponseResult {
         return CompleteResultResponseResult(
             meta: meta ?? self.meta,
@@ -6363,7 +6378,7 @@ public struct DiscoverResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
     public let supportedVersions: [String]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
@@ -6381,7 +6396,7 @@ public struct DiscoverResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: String, supportedVersions: [String], ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: ResultType, supportedVersions: [String], ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.capabilities = capabilities
@@ -6415,7 +6430,7 @@ public extension DiscoverResult {
         cacheScope: CacheScope? = nil,
         capabilities: Capabilities? = nil,
         instructions: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         supportedVersions: [String]? = nil,
         ttlMS: Int? = nil
     ) -> DiscoverResult {
@@ -6770,7 +6785,7 @@ public struct DiscoverResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// Protocol revisions the server accepts; the client picks one of them for its requests.
     public let supportedVersions: [String]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
@@ -6788,7 +6803,7 @@ public struct DiscoverResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: String, supportedVersions: [String], ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, capabilities: Capabilities, instructions: String?, resultType: ResultType, supportedVersions: [String], ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.capabilities = capabilities
@@ -6822,7 +6837,7 @@ public extension DiscoverResultResponseResult {
         cacheScope: CacheScope? = nil,
         capabilities: Capabilities? = nil,
         instructions: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         supportedVersions: [String]? = nil,
         ttlMS: Int? = nil
     ) -> DiscoverResultResponseResult {
@@ -7779,7 +7794,7 @@ public struct GetPromptResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
@@ -7788,7 +7803,7 @@ public struct GetPromptResult: Codable {
         case resultType = "resultType"
     }
 
-    public init(meta: CacheableResultMeta?, description: String?, messages: [GetPromptResultMessage], resultType: String) {
+    public init(meta: CacheableResultMeta?, description: String?, messages: [GetPromptResultMessage], resultType: ResultType) {
         self.meta = meta
         self.description = description
         self.messages = messages
@@ -7818,7 +7833,7 @@ public extension GetPromptResult {
         meta: CacheableResultMeta?? = nil,
         description: String?? = nil,
         messages: [GetPromptResultMessage]? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> GetPromptResult {
         return GetPromptResult(
             meta: meta ?? self.meta,
@@ -7977,7 +7992,7 @@ public struct GetPromptResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// What the prompt is for.
     public let description: String?
     /// The messages the prompt consists of.
@@ -7992,7 +8007,7 @@ public struct GetPromptResultResponseResult: Codable {
         case messages = "messages"
     }
 
-    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String, description: String?, messages: [GetPromptResultMessage]?) {
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: ResultType, description: String?, messages: [GetPromptResultMessage]?) {
         self.meta = meta
         self.inputRequests = inputRequests
         self.requestState = requestState
@@ -8024,7 +8039,7 @@ public extension GetPromptResultResponseResult {
         meta: CacheableResultMeta?? = nil,
         inputRequests: [String: InputRequest]?? = nil,
         requestState: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         description: String?? = nil,
         messages: [GetPromptResultMessage]?? = nil
     ) -> GetPromptResultResponseResult {
@@ -8477,7 +8492,7 @@ public struct InputRequiredResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
@@ -8486,7 +8501,7 @@ public struct InputRequiredResult: Codable {
         case resultType = "resultType"
     }
 
-    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String) {
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: ResultType) {
         self.meta = meta
         self.inputRequests = inputRequests
         self.requestState = requestState
@@ -8516,7 +8531,7 @@ public extension InputRequiredResult {
         meta: CacheableResultMeta?? = nil,
         inputRequests: [String: InputRequest]?? = nil,
         requestState: String?? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> InputRequiredResult {
         return InputRequiredResult(
             meta: meta ?? self.meta,
@@ -9516,7 +9531,7 @@ public struct ListPromptsResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -9531,7 +9546,7 @@ public struct ListPromptsResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -9564,7 +9579,7 @@ public extension ListPromptsResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         prompts: [PromptElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListPromptsResult {
         return ListPromptsResult(
@@ -9818,7 +9833,7 @@ public struct ListPromptsResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -9833,7 +9848,7 @@ public struct ListPromptsResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, prompts: [PromptElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -9866,7 +9881,7 @@ public extension ListPromptsResultResponseResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         prompts: [PromptElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListPromptsResultResponseResult {
         return ListPromptsResultResponseResult(
@@ -9977,7 +9992,7 @@ public struct ListResourceTemplatesResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -9992,7 +10007,7 @@ public struct ListResourceTemplatesResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -10025,7 +10040,7 @@ public extension ListResourceTemplatesResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         resourceTemplates: [ResourceTemplateElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListResourceTemplatesResult {
         return ListResourceTemplatesResult(
@@ -10223,7 +10238,7 @@ public struct ListResourceTemplatesResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -10238,7 +10253,7 @@ public struct ListResourceTemplatesResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resourceTemplates: [ResourceTemplateElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -10271,7 +10286,7 @@ public extension ListResourceTemplatesResultResponseResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         resourceTemplates: [ResourceTemplateElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListResourceTemplatesResultResponseResult {
         return ListResourceTemplatesResultResponseResult(
@@ -10382,7 +10397,7 @@ public struct ListResourcesResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -10397,7 +10412,7 @@ public struct ListResourcesResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -10430,7 +10445,7 @@ public extension ListResourcesResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         resources: [ResourceElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListResourcesResult {
         return ListResourcesResult(
@@ -10633,7 +10648,7 @@ public struct ListResourcesResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -10648,7 +10663,7 @@ public struct ListResourcesResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resources: [ResourceElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -10681,7 +10696,7 @@ public extension ListResourcesResultResponseResult {
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
         resources: [ResourceElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ListResourcesResultResponseResult {
         return ListResourcesResultResponseResult(
@@ -10954,7 +10969,7 @@ public struct ListToolsResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// The tools on this page.
     public let tools: [ToolElement]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
@@ -10971,7 +10986,7 @@ public struct ListToolsResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: String, tools: [ToolElement], ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: ResultType, tools: [ToolElement], ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -11003,7 +11018,7 @@ public extension ListToolsResult {
         meta: CacheableResultMeta?? = nil,
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         tools: [ToolElement]? = nil,
         ttlMS: Int? = nil
     ) -> ListToolsResult {
@@ -11105,7 +11120,7 @@ public struct ListToolsResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// The tools on this page.
     public let tools: [ToolElement]
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
@@ -11122,7 +11137,7 @@ public struct ListToolsResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: String, tools: [ToolElement], ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, nextCursor: String?, resultType: ResultType, tools: [ToolElement], ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.nextCursor = nextCursor
@@ -11154,7 +11169,7 @@ public extension ListToolsResultResponseResult {
         meta: CacheableResultMeta?? = nil,
         cacheScope: CacheScope? = nil,
         nextCursor: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         tools: [ToolElement]? = nil,
         ttlMS: Int? = nil
     ) -> ListToolsResultResponseResult {
@@ -12230,7 +12245,7 @@ public struct PaginatedResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
@@ -12238,7 +12253,7 @@ public struct PaginatedResult: Codable {
         case resultType = "resultType"
     }
 
-    public init(meta: CacheableResultMeta?, nextCursor: String?, resultType: String) {
+    public init(meta: CacheableResultMeta?, nextCursor: String?, resultType: ResultType) {
         self.meta = meta
         self.nextCursor = nextCursor
         self.resultType = resultType
@@ -12266,7 +12281,7 @@ public extension PaginatedResult {
     func with(
         meta: CacheableResultMeta?? = nil,
         nextCursor: String?? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> PaginatedResult {
         return PaginatedResult(
             meta: meta ?? self.meta,
@@ -13191,7 +13206,7 @@ public struct ReadResourceResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
     /// means
     /// stale at once; this is not a polling interval.
@@ -13205,7 +13220,7 @@ public struct ReadResourceResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, contents: [ContentElement], resultType: String, ttlMS: Int) {
+    public init(meta: CacheableResultMeta?, cacheScope: CacheScope, contents: [ContentElement], resultType: ResultType, ttlMS: Int) {
         self.meta = meta
         self.cacheScope = cacheScope
         self.contents = contents
@@ -13236,7 +13251,7 @@ public extension ReadResourceResult {
         meta: CacheableResultMeta?? = nil,
         cacheScope: CacheScope? = nil,
         contents: [ContentElement]? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         ttlMS: Int? = nil
     ) -> ReadResourceResult {
         return ReadResourceResult(
@@ -13340,7 +13355,7 @@ public struct ReadResourceResultResponseResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
     public let cacheScope: CacheScope?
@@ -13361,7 +13376,7 @@ public struct ReadResourceResultResponseResult: Codable {
         case ttlMS = "ttlMs"
     }
 
-    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: String, cacheScope: CacheScope?, contents: [ContentElement]?, ttlMS: Int?) {
+    public init(meta: CacheableResultMeta?, inputRequests: [String: InputRequest]?, requestState: String?, resultType: ResultType, cacheScope: CacheScope?, contents: [ContentElement]?, ttlMS: Int?) {
         self.meta = meta
         self.inputRequests = inputRequests
         self.requestState = requestState
@@ -13394,7 +13409,7 @@ public extension ReadResourceResultResponseResult {
         meta: CacheableResultMeta?? = nil,
         inputRequests: [String: InputRequest]?? = nil,
         requestState: String?? = nil,
-        resultType: String? = nil,
+        resultType: ResultType? = nil,
         cacheScope: CacheScope?? = nil,
         contents: [ContentElement]?? = nil,
         ttlMS: Int?? = nil
@@ -15114,7 +15129,7 @@ public struct ServerResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String?
+    public let resultType: ResultType?
     /// Who may share a cached copy: `"public"` means any client or intermediary across users;
     /// `"private"` means only requests made with the same authorization.
     public let cacheScope: CacheScope?
@@ -15187,7 +15202,7 @@ public struct ServerResult: Codable {
         case messages = "messages"
     }
 
-    public init(meta: ServerResultMeta?, completion: ResultCompletion?, resultType: String?, cacheScope: CacheScope?, nextCursor: String?, tools: [ToolElement]?, ttlMS: Int?, content: [ContentBlock]?, isError: Bool?, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?, resources: [ResourceElement]?, resourceTemplates: [ResourceTemplateElement]?, contents: [ContentElement]?, capabilities: Capabilities?, instructions: String?, supportedVersions: [String]?, prompts: [PromptElement]?, description: String?, messages: [GetPromptResultMessage]?) {
+    public init(meta: ServerResultMeta?, completion: ResultCompletion?, resultType: ResultType?, cacheScope: CacheScope?, nextCursor: String?, tools: [ToolElement]?, ttlMS: Int?, content: [ContentBlock]?, isError: Bool?, structuredContent: JSONAny?, inputRequests: [String: InputRequest]?, requestState: String?, resources: [ResourceElement]?, resourceTemplates: [ResourceTemplateElement]?, contents: [ContentElement]?, capabilities: Capabilities?, instructions: String?, supportedVersions: [String]?, prompts: [PromptElement]?, description: String?, messages: [GetPromptResultMessage]?) {
         self.meta = meta
         self.completion = completion
         self.resultType = resultType
@@ -15233,7 +15248,7 @@ public extension ServerResult {
     func with(
         meta: ServerResultMeta?? = nil,
         completion: ResultCompletion?? = nil,
-        resultType: String?? = nil,
+        resultType: ResultType?? = nil,
         cacheScope: CacheScope?? = nil,
         nextCursor: String?? = nil,
         tools: [ToolElement]?? = nil,
@@ -15980,14 +15995,14 @@ public struct SubscriptionsListenResult: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case resultType = "resultType"
     }
 
-    public init(meta: SubscriptionsListenResultMeta, resultType: String) {
+    public init(meta: SubscriptionsListenResultMeta, resultType: ResultType) {
         self.meta = meta
         self.resultType = resultType
     }
@@ -16013,7 +16028,7 @@ public extension SubscriptionsListenResult {
 
     func with(
         meta: SubscriptionsListenResultMeta? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> SubscriptionsListenResult {
         return SubscriptionsListenResult(
             meta: meta ?? self.meta,
@@ -16230,14 +16245,14 @@ public struct ResultClass: Codable {
     /// Kind of result; servers on this revision always send it. A result without it comes from
     /// an
     /// older server and counts as `"complete"`.
-    public let resultType: String
+    public let resultType: ResultType
 
     public enum CodingKeys: String, CodingKey {
         case meta = "_meta"
         case resultType = "resultType"
     }
 
-    public init(meta: SubscriptionsListenResultMeta, resultType: String) {
+    public init(meta: SubscriptionsListenResultMeta, resultType: ResultType) {
         self.meta = meta
         self.resultType = resultType
     }
@@ -16263,7 +16278,7 @@ public extension ResultClass {
 
     func with(
         meta: SubscriptionsListenResultMeta? = nil,
-        resultType: String? = nil
+        resultType: ResultType? = nil
     ) -> ResultClass {
         return ResultClass(
             meta: meta ?? self.meta,
@@ -17622,7 +17637,6 @@ public typealias JSONObject = [String: JSONAny]
 public typealias JSONValue = JSONAny
 public typealias MetaObject = [String: JSONAny]
 public typealias Result = [String: JSONAny]
-public typealias ResultType = String
 
 public extension Dictionary where Key == String, Value == JSONAny {
     init(data: Data) throws {

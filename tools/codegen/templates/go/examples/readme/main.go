@@ -2,8 +2,10 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 
+	mcpschema "{{goModule}}"
 	mcp "{{goModule}}/mcp20260728"
 )
 
@@ -44,4 +46,12 @@ func main() {
 	}
 	again, _ := decoded.Marshal()
 	fmt.Println("result:", string(again))
+
+	// What the schema (or the spec) refuses is a *mcpschema.DecodeError naming the member at fault.
+	_, err = mcp.UnmarshalCallToolResult([]byte(`{"resultType":"bogus","content":[]}`))
+	var refused *mcpschema.DecodeError
+	if !errors.As(err, &refused) {
+		panic("an unknown resultType was decoded")
+	}
+	fmt.Println("refused:", refused.Pointer, refused.Message)
 }

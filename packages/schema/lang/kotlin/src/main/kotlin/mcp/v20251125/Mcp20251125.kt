@@ -10,12 +10,18 @@ import com.fasterxml.jackson.databind.module.SimpleModule
 import com.fasterxml.jackson.databind.node.*
 import com.fasterxml.jackson.databind.ser.std.StdSerializer
 import com.fasterxml.jackson.core.type.TypeReference
+import com.fasterxml.jackson.databind.cfg.CoercionAction
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape
+import com.fasterxml.jackson.databind.type.LogicalType
 
 
 // What jackson-module-kotlin would provide: reading a value whose (generic) type the caller states.
 private inline fun <reified T> ObjectMapper.readValue(json: String): T = readValue(json, object : TypeReference<T>() {})
 
 private inline fun <reified T> ObjectMapper.treeToValue(node: JsonNode): T = convertValue(node, object : TypeReference<T>() {})
+
+private fun textOf(node: JsonNode): String =
+    if (node.isTextual) node.asText() else throw IllegalArgumentException("expected a string, got " + node.nodeType.name.toLowerCase())
 
 @Suppress("UNCHECKED_CAST")
 private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (JsonNode) -> T, toJson: (T) -> String, isUnion: Boolean = false) = registerModule(SimpleModule().apply {
@@ -31,73 +37,80 @@ val mapper: ObjectMapper = ObjectMapper().apply {
     propertyNamingStrategy = PropertyNamingStrategy.LOWER_CAMEL_CASE
     configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
     setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
-    convert(Role::class,                                  { Role.fromValue(it.asText()) },                                  { "\"${it.value}\"" })
-    convert(AudioContentType::class,                      { AudioContentType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(BooleanSchemaType::class,                     { BooleanSchemaType.fromValue(it.asText()) },                     { "\"${it.value}\"" })
-    convert(Jsonrpc::class,                               { Jsonrpc.fromValue(it.asText()) },                               { "\"${it.value}\"" })
-    convert(CallToolRequestMethod::class,                 { CallToolRequestMethod.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(Theme::class,                                 { Theme.fromValue(it.asText()) },                                 { "\"${it.value}\"" })
-    convert(ContentBlockType::class,                      { ContentBlockType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(CancelTaskRequestMethod::class,               { CancelTaskRequestMethod.fromValue(it.asText()) },               { "\"${it.value}\"" })
-    convert(TaskStatus::class,                            { TaskStatus.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(CancelledNotificationMethod::class,           { CancelledNotificationMethod.fromValue(it.asText()) },           { "\"${it.value}\"" })
-    convert(ClientNotificationMethod::class,              { ClientNotificationMethod.fromValue(it.asText()) },              { "\"${it.value}\"" })
-    convert(ClientRequestMethod::class,                   { ClientRequestMethod.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(LoggingLevel::class,                          { LoggingLevel.fromValue(it.asText()) },                          { "\"${it.value}\"" })
-    convert(RefType::class,                               { RefType.fromValue(it.asText()) },                               { "\"${it.value}\"" })
-    convert(Action::class,                                { Action.fromValue(it.asText()) },                                { "\"${it.value}\"" })
-    convert(SamplingMessageContentBlockType::class,       { SamplingMessageContentBlockType.fromValue(it.asText()) },       { "\"${it.value}\"" })
-    convert(CompleteRequestMethod::class,                 { CompleteRequestMethod.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(CreateMessageRequestMethod::class,            { CreateMessageRequestMethod.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(IncludeContext::class,                        { IncludeContext.fromValue(it.asText()) },                        { "\"${it.value}\"" })
-    convert(ToolChoiceMode::class,                        { ToolChoiceMode.fromValue(it.asText()) },                        { "\"${it.value}\"" })
-    convert(TaskSupport::class,                           { TaskSupport.fromValue(it.asText()) },                           { "\"${it.value}\"" })
-    convert(InputSchemaType::class,                       { InputSchemaType.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(ElicitRequestMethod::class,                   { ElicitRequestMethod.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(ElicitRequestParamsMode::class,               { ElicitRequestParamsMode.fromValue(it.asText()) },               { "\"${it.value}\"" })
-    convert(Format::class,                                { Format.fromValue(it.asText()) },                                { "\"${it.value}\"" })
-    convert(ItemsType::class,                             { ItemsType.fromValue(it.asText()) },                             { "\"${it.value}\"" })
-    convert(PrimitiveSchemaDefinitionType::class,         { PrimitiveSchemaDefinitionType.fromValue(it.asText()) },         { "\"${it.value}\"" })
-    convert(ElicitRequestFormParamsMode::class,           { ElicitRequestFormParamsMode.fromValue(it.asText()) },           { "\"${it.value}\"" })
-    convert(ElicitRequestURLParamsMode::class,            { ElicitRequestURLParamsMode.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(ElicitationCompleteNotificationMethod::class, { ElicitationCompleteNotificationMethod.fromValue(it.asText()) }, { "\"${it.value}\"" })
-    convert(EmbeddedResourceType::class,                  { EmbeddedResourceType.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(EnumSchemaType::class,                        { EnumSchemaType.fromValue(it.asText()) },                        { "\"${it.value}\"" })
-    convert(GetPromptRequestMethod::class,                { GetPromptRequestMethod.fromValue(it.asText()) },                { "\"${it.value}\"" })
-    convert(GetTaskPayloadRequestMethod::class,           { GetTaskPayloadRequestMethod.fromValue(it.asText()) },           { "\"${it.value}\"" })
-    convert(GetTaskRequestMethod::class,                  { GetTaskRequestMethod.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(ImageContentType::class,                      { ImageContentType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(InitializeRequestMethod::class,               { InitializeRequestMethod.fromValue(it.asText()) },               { "\"${it.value}\"" })
-    convert(InitializedNotificationMethod::class,         { InitializedNotificationMethod.fromValue(it.asText()) },         { "\"${it.value}\"" })
-    convert(ListPromptsRequestMethod::class,              { ListPromptsRequestMethod.fromValue(it.asText()) },              { "\"${it.value}\"" })
-    convert(ListResourceTemplatesRequestMethod::class,    { ListResourceTemplatesRequestMethod.fromValue(it.asText()) },    { "\"${it.value}\"" })
-    convert(ListResourcesRequestMethod::class,            { ListResourcesRequestMethod.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(ListRootsRequestMethod::class,                { ListRootsRequestMethod.fromValue(it.asText()) },                { "\"${it.value}\"" })
-    convert(ListTasksRequestMethod::class,                { ListTasksRequestMethod.fromValue(it.asText()) },                { "\"${it.value}\"" })
-    convert(ListToolsRequestMethod::class,                { ListToolsRequestMethod.fromValue(it.asText()) },                { "\"${it.value}\"" })
-    convert(LoggingMessageNotificationMethod::class,      { LoggingMessageNotificationMethod.fromValue(it.asText()) },      { "\"${it.value}\"" })
-    convert(MultiSelectEnumSchemaType::class,             { MultiSelectEnumSchemaType.fromValue(it.asText()) },             { "\"${it.value}\"" })
-    convert(NumberSchemaType::class,                      { NumberSchemaType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(PingRequestMethod::class,                     { PingRequestMethod.fromValue(it.asText()) },                     { "\"${it.value}\"" })
-    convert(ProgressNotificationMethod::class,            { ProgressNotificationMethod.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(PromptListChangedNotificationMethod::class,   { PromptListChangedNotificationMethod.fromValue(it.asText()) },   { "\"${it.value}\"" })
-    convert(PromptReferenceType::class,                   { PromptReferenceType.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(ReadResourceRequestMethod::class,             { ReadResourceRequestMethod.fromValue(it.asText()) },             { "\"${it.value}\"" })
-    convert(ResourceLinkType::class,                      { ResourceLinkType.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(ResourceListChangedNotificationMethod::class, { ResourceListChangedNotificationMethod.fromValue(it.asText()) }, { "\"${it.value}\"" })
-    convert(ResourceTemplateReferenceType::class,         { ResourceTemplateReferenceType.fromValue(it.asText()) },         { "\"${it.value}\"" })
-    convert(ResourceUpdatedNotificationMethod::class,     { ResourceUpdatedNotificationMethod.fromValue(it.asText()) },     { "\"${it.value}\"" })
-    convert(RootsListChangedNotificationMethod::class,    { RootsListChangedNotificationMethod.fromValue(it.asText()) },    { "\"${it.value}\"" })
-    convert(ServerNotificationMethod::class,              { ServerNotificationMethod.fromValue(it.asText()) },              { "\"${it.value}\"" })
-    convert(ServerRequestMethod::class,                   { ServerRequestMethod.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(SetLevelRequestMethod::class,                 { SetLevelRequestMethod.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(SubscribeRequestMethod::class,                { SubscribeRequestMethod.fromValue(it.asText()) },                { "\"${it.value}\"" })
-    convert(TaskStatusNotificationMethod::class,          { TaskStatusNotificationMethod.fromValue(it.asText()) },          { "\"${it.value}\"" })
-    convert(TextContentType::class,                       { TextContentType.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(ToolListChangedNotificationMethod::class,     { ToolListChangedNotificationMethod.fromValue(it.asText()) },     { "\"${it.value}\"" })
-    convert(ToolResultContentType::class,                 { ToolResultContentType.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(ToolUseContentType::class,                    { ToolUseContentType.fromValue(it.asText()) },                    { "\"${it.value}\"" })
-    convert(UnsubscribeRequestMethod::class,              { UnsubscribeRequestMethod.fromValue(it.asText()) },              { "\"${it.value}\"" })
+    configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false)
+    configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)
+    configure(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION, false)
+    for (shape in listOf(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {
+        coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail)
+    }
+    coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+    convert(Role::class,                                  { Role.fromValue(textOf(it)) },                                  { "\"${it.value}\"" })
+    convert(AudioContentType::class,                      { AudioContentType.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(BooleanSchemaType::class,                     { BooleanSchemaType.fromValue(textOf(it)) },                     { "\"${it.value}\"" })
+    convert(Jsonrpc::class,                               { Jsonrpc.fromValue(textOf(it)) },                               { "\"${it.value}\"" })
+    convert(CallToolRequestMethod::class,                 { CallToolRequestMethod.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(Theme::class,                                 { Theme.fromValue(textOf(it)) },                                 { "\"${it.value}\"" })
+    convert(ContentBlockType::class,                      { ContentBlockType.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(CancelTaskRequestMethod::class,               { CancelTaskRequestMethod.fromValue(textOf(it)) },               { "\"${it.value}\"" })
+    convert(TaskStatus::class,                            { TaskStatus.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(CancelledNotificationMethod::class,           { CancelledNotificationMethod.fromValue(textOf(it)) },           { "\"${it.value}\"" })
+    convert(ClientNotificationMethod::class,              { ClientNotificationMethod.fromValue(textOf(it)) },              { "\"${it.value}\"" })
+    convert(ClientRequestMethod::class,                   { ClientRequestMethod.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(LoggingLevel::class,                          { LoggingLevel.fromValue(textOf(it)) },                          { "\"${it.value}\"" })
+    convert(RefType::class,                               { RefType.fromValue(textOf(it)) },                               { "\"${it.value}\"" })
+    convert(Action::class,                                { Action.fromValue(textOf(it)) },                                { "\"${it.value}\"" })
+    convert(SamplingMessageContentBlockType::class,       { SamplingMessageContentBlockType.fromValue(textOf(it)) },       { "\"${it.value}\"" })
+    convert(CompleteRequestMethod::class,                 { CompleteRequestMethod.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(CreateMessageRequestMethod::class,            { CreateMessageRequestMethod.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(IncludeContext::class,                        { IncludeContext.fromValue(textOf(it)) },                        { "\"${it.value}\"" })
+    convert(ToolChoiceMode::class,                        { ToolChoiceMode.fromValue(textOf(it)) },                        { "\"${it.value}\"" })
+    convert(TaskSupport::class,                           { TaskSupport.fromValue(textOf(it)) },                           { "\"${it.value}\"" })
+    convert(InputSchemaType::class,                       { InputSchemaType.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(ElicitRequestMethod::class,                   { ElicitRequestMethod.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(ElicitRequestParamsMode::class,               { ElicitRequestParamsMode.fromValue(textOf(it)) },               { "\"${it.value}\"" })
+    convert(Format::class,                                { Format.fromValue(textOf(it)) },                                { "\"${it.value}\"" })
+    convert(ItemsType::class,                             { ItemsType.fromValue(textOf(it)) },                             { "\"${it.value}\"" })
+    convert(PrimitiveSchemaDefinitionType::class,         { PrimitiveSchemaDefinitionType.fromValue(textOf(it)) },         { "\"${it.value}\"" })
+    convert(ElicitRequestFormParamsMode::class,           { ElicitRequestFormParamsMode.fromValue(textOf(it)) },           { "\"${it.value}\"" })
+    convert(ElicitRequestURLParamsMode::class,            { ElicitRequestURLParamsMode.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(ElicitationCompleteNotificationMethod::class, { ElicitationCompleteNotificationMethod.fromValue(textOf(it)) }, { "\"${it.value}\"" })
+    convert(EmbeddedResourceType::class,                  { EmbeddedResourceType.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(EnumSchemaType::class,                        { EnumSchemaType.fromValue(textOf(it)) },                        { "\"${it.value}\"" })
+    convert(GetPromptRequestMethod::class,                { GetPromptRequestMethod.fromValue(textOf(it)) },                { "\"${it.value}\"" })
+    convert(GetTaskPayloadRequestMethod::class,           { GetTaskPayloadRequestMethod.fromValue(textOf(it)) },           { "\"${it.value}\"" })
+    convert(GetTaskRequestMethod::class,                  { GetTaskRequestMethod.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(ImageContentType::class,                      { ImageContentType.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(InitializeRequestMethod::class,               { InitializeRequestMethod.fromValue(textOf(it)) },               { "\"${it.value}\"" })
+    convert(InitializedNotificationMethod::class,         { InitializedNotificationMethod.fromValue(textOf(it)) },         { "\"${it.value}\"" })
+    convert(ListPromptsRequestMethod::class,              { ListPromptsRequestMethod.fromValue(textOf(it)) },              { "\"${it.value}\"" })
+    convert(ListResourceTemplatesRequestMethod::class,    { ListResourceTemplatesRequestMethod.fromValue(textOf(it)) },    { "\"${it.value}\"" })
+    convert(ListResourcesRequestMethod::class,            { ListResourcesRequestMethod.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(ListRootsRequestMethod::class,                { ListRootsRequestMethod.fromValue(textOf(it)) },                { "\"${it.value}\"" })
+    convert(ListTasksRequestMethod::class,                { ListTasksRequestMethod.fromValue(textOf(it)) },                { "\"${it.value}\"" })
+    convert(ListToolsRequestMethod::class,                { ListToolsRequestMethod.fromValue(textOf(it)) },                { "\"${it.value}\"" })
+    convert(LoggingMessageNotificationMethod::class,      { LoggingMessageNotificationMethod.fromValue(textOf(it)) },      { "\"${it.value}\"" })
+    convert(MultiSelectEnumSchemaType::class,             { MultiSelectEnumSchemaType.fromValue(textOf(it)) },             { "\"${it.value}\"" })
+    convert(NumberSchemaType::class,                      { NumberSchemaType.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(PingRequestMethod::class,                     { PingRequestMethod.fromValue(textOf(it)) },                     { "\"${it.value}\"" })
+    convert(ProgressNotificationMethod::class,            { ProgressNotificationMethod.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(PromptListChangedNotificationMethod::class,   { PromptListChangedNotificationMethod.fromValue(textOf(it)) },   { "\"${it.value}\"" })
+    convert(PromptReferenceType::class,                   { PromptReferenceType.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(ReadResourceRequestMethod::class,             { ReadResourceRequestMethod.fromValue(textOf(it)) },             { "\"${it.value}\"" })
+    convert(ResourceLinkType::class,                      { ResourceLinkType.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(ResourceListChangedNotificationMethod::class, { ResourceListChangedNotificationMethod.fromValue(textOf(it)) }, { "\"${it.value}\"" })
+    convert(ResourceTemplateReferenceType::class,         { ResourceTemplateReferenceType.fromValue(textOf(it)) },         { "\"${it.value}\"" })
+    convert(ResourceUpdatedNotificationMethod::class,     { ResourceUpdatedNotificationMethod.fromValue(textOf(it)) },     { "\"${it.value}\"" })
+    convert(RootsListChangedNotificationMethod::class,    { RootsListChangedNotificationMethod.fromValue(textOf(it)) },    { "\"${it.value}\"" })
+    convert(ServerNotificationMethod::class,              { ServerNotificationMethod.fromValue(textOf(it)) },              { "\"${it.value}\"" })
+    convert(ServerRequestMethod::class,                   { ServerRequestMethod.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(SetLevelRequestMethod::class,                 { SetLevelRequestMethod.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(SubscribeRequestMethod::class,                { SubscribeRequestMethod.fromValue(textOf(it)) },                { "\"${it.value}\"" })
+    convert(TaskStatusNotificationMethod::class,          { TaskStatusNotificationMethod.fromValue(textOf(it)) },          { "\"${it.value}\"" })
+    convert(TextContentType::class,                       { TextContentType.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(ToolListChangedNotificationMethod::class,     { ToolListChangedNotificationMethod.fromValue(textOf(it)) },     { "\"${it.value}\"" })
+    convert(ToolResultContentType::class,                 { ToolResultContentType.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(ToolUseContentType::class,                    { ToolUseContentType.fromValue(textOf(it)) },                    { "\"${it.value}\"" })
+    convert(UnsubscribeRequestMethod::class,              { UnsubscribeRequestMethod.fromValue(textOf(it)) },              { "\"${it.value}\"" })
     convert(RequestID::class,                             { RequestID.fromJson(it) },                                       { it.toJson() }, true)
     convert(ClientResultContent::class,                   { ClientResultContent.fromJson(it) },                             { it.toJson() }, true)
     convert(AnnotationsUnion::class,                      { AnnotationsUnion.fromJson(it) },                                { it.toJson() }, true)
@@ -193,7 +206,7 @@ enum class Role(val value: String) {
         fun fromValue(value: String): Role = when (value) {
             "assistant" -> Assistant
             "user"      -> User
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"assistant\", \"user\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -217,19 +230,19 @@ data class AudioContent @JsonCreator constructor (
     /**
      * The audio bytes, base64-encoded.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Audio format, such as `audio/wav`; which formats work depends on the model provider.
      */
-    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
+    @param:JsonProperty("mimeType", required=true)@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Always `audio`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: AudioContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -289,7 +302,7 @@ enum class AudioContentType(val value: String) {
     companion object {
         fun fromValue(value: String): AudioContentType = when (value) {
             "audio" -> Audio
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"audio\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -301,7 +314,7 @@ data class BaseMetadata @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -340,7 +353,7 @@ data class BlobResourceContents @JsonCreator constructor (
     /**
      * The bytes, base64-encoded.
      */
-    @param:JsonProperty("blob")@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
+    @param:JsonProperty("blob", required=true)@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
     val blob: String,
 
     /**
@@ -352,7 +365,7 @@ data class BlobResourceContents @JsonCreator constructor (
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -396,7 +409,7 @@ data class BooleanSchema @JsonCreator constructor (
     /**
      * Always `boolean`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: BooleanSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -421,7 +434,7 @@ enum class BooleanSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): BooleanSchemaType = when (value) {
             "boolean" -> TypeBoolean
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"boolean\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -434,25 +447,25 @@ data class CallToolRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tools/call`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CallToolRequestMethod,
 
     /**
      * Which tool to run, with what.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CallToolRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -506,7 +519,7 @@ sealed class RequestID {
         fun fromJson(jn: JsonNode): RequestID = when (jn) {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid RequestID: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -517,7 +530,7 @@ enum class Jsonrpc(val value: String) {
     companion object {
         fun fromValue(value: String): Jsonrpc = when (value) {
             "2.0" -> The20
-            else  -> throw IllegalArgumentException()
+            else  -> throw IllegalArgumentException("expected one of \"2.0\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -528,7 +541,7 @@ enum class CallToolRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CallToolRequestMethod = when (value) {
             "tools/call" -> ToolsCall
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"tools/call\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -554,7 +567,7 @@ data class CallToolRequestParamsClass @JsonCreator constructor (
     /**
      * Name of the tool, as listed by `tools/list`.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -620,7 +633,7 @@ data class CallToolRequestParams @JsonCreator constructor (
     /**
      * Name of the tool, as listed by `tools/list`.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -662,7 +675,7 @@ data class CallToolResult @JsonCreator constructor (
     /**
      * The unstructured output, as content blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
@@ -742,7 +755,7 @@ data class ContentBlock @JsonCreator constructor (
      *
      * Always `resource`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -847,7 +860,7 @@ data class IconElement @JsonCreator constructor (
      * Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
      * Consumers should only trust sources from the same or a trusted origin.
      */
-    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
+    @param:JsonProperty("src", required=true)@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
@@ -877,7 +890,7 @@ enum class Theme(val value: String) {
         fun fromValue(value: String): Theme = when (value) {
             "dark"  -> Dark
             "light" -> Light
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"dark\", \"light\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -911,7 +924,7 @@ data class ContentElement @JsonCreator constructor (
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String,
 
     /**
@@ -944,7 +957,7 @@ enum class ContentBlockType(val value: String) {
             "resource"      -> Resource
             "resource_link" -> ResourceLink
             "text"          -> Text
-            else            -> throw IllegalArgumentException()
+            else            -> throw IllegalArgumentException("expected one of \"audio\", \"image\", \"resource\", \"resource_link\", \"text\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -958,25 +971,25 @@ data class CancelTaskRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/cancel`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelTaskRequestMethod,
 
     /**
      * Which task.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelTaskRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -1001,7 +1014,7 @@ enum class CancelTaskRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CancelTaskRequestMethod = when (value) {
             "tasks/cancel" -> TasksCancel
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"tasks/cancel\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1013,7 +1026,7 @@ data class CancelTaskRequestParams @JsonCreator constructor (
     /**
      * Id of the task to cancel.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -1045,13 +1058,13 @@ data class GetTaskResult @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
+    @param:JsonProperty("createdAt", required=true)@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
+    @param:JsonProperty("lastUpdatedAt", required=true)@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
@@ -1063,7 +1076,7 @@ data class GetTaskResult @JsonCreator constructor (
     /**
      * Where the task is in its life.
      */
-    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
+    @param:JsonProperty("status", required=true)@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -1077,7 +1090,7 @@ data class GetTaskResult @JsonCreator constructor (
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
@@ -1124,7 +1137,7 @@ enum class TaskStatus(val value: String) {
             "failed"         -> Failed
             "input_required" -> InputRequired
             "working"        -> Working
-            else             -> throw IllegalArgumentException()
+            else             -> throw IllegalArgumentException("expected one of \"cancelled\", \"completed\", \"failed\", \"input_required\", \"working\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1138,19 +1151,19 @@ data class CancelledNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/cancelled`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request, and why.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -1175,7 +1188,7 @@ enum class CancelledNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CancelledNotificationMethod = when (value) {
             "notifications/cancelled" -> NotificationsCancelled
-            else                      -> throw IllegalArgumentException()
+            else                      -> throw IllegalArgumentException("expected one of \"notifications/cancelled\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1506,7 +1519,7 @@ data class ClientNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -1520,7 +1533,7 @@ data class ClientNotification @JsonCreator constructor (
      *
      * Always `notifications/roots/list_changed`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientNotificationMethod,
 
     /**
@@ -1565,7 +1578,7 @@ enum class ClientNotificationMethod(val value: String) {
             "notifications/progress"           -> NotificationsProgress
             "notifications/roots/list_changed" -> NotificationsRootsListChanged
             "notifications/tasks/status"       -> NotificationsTasksStatus
-            else                               -> throw IllegalArgumentException()
+            else                               -> throw IllegalArgumentException("expected one of \"notifications/cancelled\", \"notifications/initialized\", \"notifications/progress\", \"notifications/roots/list_changed\", \"notifications/tasks/status\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1745,13 +1758,13 @@ data class ClientRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -1789,7 +1802,7 @@ data class ClientRequest @JsonCreator constructor (
      *
      * Always `logging/setLevel`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientRequestMethod,
 
     /**
@@ -1872,7 +1885,7 @@ enum class ClientRequestMethod(val value: String) {
             "tasks/result"             -> TasksResult
             "tools/call"               -> ToolsCall
             "tools/list"               -> ToolsList
-            else                       -> throw IllegalArgumentException()
+            else                       -> throw IllegalArgumentException("expected one of \"completion/complete\", \"initialize\", \"logging/setLevel\", \"ping\", \"prompts/get\", \"prompts/list\", \"resources/list\", \"resources/read\", \"resources/subscribe\", \"resources/templates/list\", \"resources/unsubscribe\", \"tasks/cancel\", \"tasks/get\", \"tasks/list\", \"tasks/result\", \"tools/call\", \"tools/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2027,13 +2040,13 @@ data class ParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * What has been typed so far; suggestions should match it.
      */
-    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
+    @param:JsonProperty("value", required=true)@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2290,7 +2303,7 @@ data class ClientInfo @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -2303,7 +2316,7 @@ data class ClientInfo @JsonCreator constructor (
     /**
      * Version string of the program.
      */
-    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
+    @param:JsonProperty("version", required=true)@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
@@ -2371,7 +2384,7 @@ enum class LoggingLevel(val value: String) {
             "info"      -> Info
             "notice"    -> Notice
             "warning"   -> Warning
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"alert\", \"critical\", \"debug\", \"emergency\", \"error\", \"info\", \"notice\", \"warning\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2402,7 +2415,7 @@ data class Ref @JsonCreator constructor (
      *
      * Always `ref/resource`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RefType,
 
     /**
@@ -2429,7 +2442,7 @@ enum class RefType(val value: String) {
         fun fromValue(value: String): RefType = when (value) {
             "ref/prompt"   -> RefPrompt
             "ref/resource" -> RefResource
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"ref/prompt\", \"ref/resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2601,7 +2614,7 @@ enum class Action(val value: String) {
             "accept"  -> Accept
             "cancel"  -> Cancel
             "decline" -> Decline
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"accept\", \"cancel\", \"decline\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2619,7 +2632,7 @@ sealed class ClientResultContent {
         fun fromJson(jn: JsonNode): ClientResultContent = when (jn) {
             is ObjectNode -> PurpleSomethingValue(mapper.treeToValue(jn))
             is ArrayNode  -> SamplingMessageContentBlockArrayValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid ClientResultContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2673,7 +2686,7 @@ data class SamplingMessageContentBlock @JsonCreator constructor (
      *
      * Always `tool_result`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -2764,7 +2777,7 @@ enum class SamplingMessageContentBlockType(val value: String) {
             "text"        -> Text
             "tool_result" -> ToolResult
             "tool_use"    -> ToolUse
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"audio\", \"image\", \"text\", \"tool_result\", \"tool_use\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2912,7 +2925,7 @@ sealed class AnnotationsUnion {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid AnnotationsUnion: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2936,7 +2949,7 @@ sealed class PurpleContent {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
             is ArrayNode            -> UnionArrayValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid PurpleContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2954,7 +2967,7 @@ sealed class FluffyContent {
         fun fromJson(jn: JsonNode): FluffyContent = when (jn) {
             is ObjectNode -> ContentBlockValue(mapper.treeToValue(jn))
             is TextNode   -> StringValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid FluffyContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2978,7 +2991,7 @@ sealed class ContentValue {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid ContentValue: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -3005,7 +3018,7 @@ sealed class MetaUnion {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid MetaUnion: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -3029,7 +3042,7 @@ data class RootElement @JsonCreator constructor (
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3051,13 +3064,13 @@ data class TaskElement @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
+    @param:JsonProperty("createdAt", required=true)@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
+    @param:JsonProperty("lastUpdatedAt", required=true)@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
@@ -3069,7 +3082,7 @@ data class TaskElement @JsonCreator constructor (
     /**
      * Where the task is in its life.
      */
-    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
+    @param:JsonProperty("status", required=true)@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -3083,7 +3096,7 @@ data class TaskElement @JsonCreator constructor (
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
@@ -3110,25 +3123,25 @@ data class CompleteRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `completion/complete`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CompleteRequestMethod,
 
     /**
      * What is being completed, and the text typed so far.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CompleteRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3153,7 +3166,7 @@ enum class CompleteRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CompleteRequestMethod = when (value) {
             "completion/complete" -> CompletionComplete
-            else                  -> throw IllegalArgumentException()
+            else                  -> throw IllegalArgumentException("expected one of \"completion/complete\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3171,7 +3184,7 @@ data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * The argument being completed.
      */
-    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
+    @param:JsonProperty("argument", required=true)@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: ParamsArgument,
 
     /**
@@ -3183,7 +3196,7 @@ data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
+    @param:JsonProperty("ref", required=true)@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3209,7 +3222,7 @@ data class CompleteRequestParams @JsonCreator constructor (
     /**
      * The argument being completed.
      */
-    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
+    @param:JsonProperty("argument", required=true)@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: CompleteRequestParamsArgument,
 
     /**
@@ -3221,7 +3234,7 @@ data class CompleteRequestParams @JsonCreator constructor (
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
+    @param:JsonProperty("ref", required=true)@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3247,13 +3260,13 @@ data class CompleteRequestParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * What has been typed so far; suggestions should match it.
      */
-    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
+    @param:JsonProperty("value", required=true)@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3299,7 +3312,7 @@ data class CompleteResult @JsonCreator constructor (
     /**
      * The suggested values and how many more exist.
      */
-    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
+    @param:JsonProperty("completion", required=true)@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: CompleteResultCompletion
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3337,7 +3350,7 @@ data class CompleteResultCompletion @JsonCreator constructor (
     /**
      * Suggested values, best first; at most 100 of them.
      */
-    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
+    @param:JsonProperty("values", required=true)@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3358,25 +3371,25 @@ data class CreateMessageRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `sampling/createMessage`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CreateMessageRequestMethod,
 
     /**
      * The conversation and generation settings.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CreateMessageRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3401,7 +3414,7 @@ enum class CreateMessageRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CreateMessageRequestMethod = when (value) {
             "sampling/createMessage" -> SamplingCreateMessage
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"sampling/createMessage\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3428,13 +3441,13 @@ data class CreateMessageRequestParamsClass @JsonCreator constructor (
     /**
      * Upper bound on the number of tokens to generate; the client may generate fewer.
      */
-    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
+    @param:JsonProperty("maxTokens", required=true)@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation so far, oldest first.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
@@ -3514,7 +3527,7 @@ enum class IncludeContext(val value: String) {
             "allServers" -> AllServers
             "none"       -> None
             "thisServer" -> ThisServer
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"allServers\", \"none\", \"thisServer\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3532,13 +3545,13 @@ data class ParamsMessage @JsonCreator constructor (
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3564,7 +3577,7 @@ sealed class MessageContent {
         fun fromJson(jn: JsonNode): MessageContent = when (jn) {
             is ObjectNode -> FluffySomethingValue(mapper.treeToValue(jn))
             is ArrayNode  -> SamplingMessageContentBlockArrayValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid MessageContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -3616,7 +3629,7 @@ data class FluffySomething @JsonCreator constructor (
      *
      * Always `tool_result`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -3791,7 +3804,7 @@ enum class ToolChoiceMode(val value: String) {
             "auto"     -> Auto
             "none"     -> None
             "required" -> Required
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"auto\", \"none\", \"required\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3836,13 +3849,13 @@ data class ToolElement @JsonCreator constructor (
     /**
      * JSON Schema (an object schema) that the call's `arguments` must satisfy.
      */
-    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
+    @param:JsonProperty("inputSchema", required=true)@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: ToolInputSchema,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -3959,7 +3972,7 @@ enum class TaskSupport(val value: String) {
             "forbidden" -> Forbidden
             "optional"  -> Optional
             "required"  -> Required
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"forbidden\", \"optional\", \"required\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3989,7 +4002,7 @@ data class ToolInputSchema @JsonCreator constructor (
     /**
      * Always `object`: arguments are a JSON object.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4008,7 +4021,7 @@ enum class InputSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): InputSchemaType = when (value) {
             "object" -> Object
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"object\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4039,7 +4052,7 @@ data class ToolOutputSchema @JsonCreator constructor (
     /**
      * Always `object`: structured output is a JSON object.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4072,13 +4085,13 @@ data class CreateMessageRequestParams @JsonCreator constructor (
     /**
      * Upper bound on the number of tokens to generate; the client may generate fewer.
      */
-    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
+    @param:JsonProperty("maxTokens", required=true)@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation so far, oldest first.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
@@ -4164,19 +4177,19 @@ data class CreateMessageResult @JsonCreator constructor (
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Which model the client actually used.
      */
-    @param:JsonProperty("model")@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
+    @param:JsonProperty("model", required=true)@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
     val model: String,
 
     /**
      * Who speaks this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role,
 
     /**
@@ -4215,7 +4228,7 @@ data class CreateTaskResult @JsonCreator constructor (
     /**
      * The newly created task, normally `working`.
      */
-    @param:JsonProperty("task")@get:JsonProperty("task", required=true)@field:JsonProperty("task", required=true)
+    @param:JsonProperty("task", required=true)@get:JsonProperty("task", required=true)@field:JsonProperty("task", required=true)
     val task: TaskElement
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4242,25 +4255,25 @@ data class ElicitRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `elicitation/create`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitRequestMethod,
 
     /**
      * What to ask the user, and how.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4285,7 +4298,7 @@ enum class ElicitRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestMethod = when (value) {
             "elicitation/create" -> ElicitationCreate
-            else                 -> throw IllegalArgumentException()
+            else                 -> throw IllegalArgumentException("expected one of \"elicitation/create\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4322,7 +4335,7 @@ data class ElicitRequestParams @JsonCreator constructor (
      *
      * Text shown to the user explaining what is asked for and why.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -4379,7 +4392,7 @@ enum class ElicitRequestParamsMode(val value: String) {
         fun fromValue(value: String): ElicitRequestParamsMode = when (value) {
             "form" -> Form
             "url"  -> URL
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"form\", \"url\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4398,7 +4411,7 @@ data class ElicitRequestParamsRequestedSchema @JsonCreator constructor (
     /**
      * One field definition per answer, keyed by the answer's name.
      */
-    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
+    @param:JsonProperty("properties", required=true)@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
@@ -4410,7 +4423,7 @@ data class ElicitRequestParamsRequestedSchema @JsonCreator constructor (
     /**
      * Always `object`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4494,7 +4507,7 @@ data class PrimitiveSchemaDefinition @JsonCreator constructor (
      *
      * Always `array`: the answer is a list of the chosen values.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PrimitiveSchemaDefinitionType,
 
     /**
@@ -4581,7 +4594,7 @@ sealed class PrimitiveSchemaDefinitionDefault {
             is DoubleNode  -> DoubleValue(mapper.treeToValue(jn))
             is ArrayNode   -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode    -> StringValue(mapper.treeToValue(jn))
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("not a valid PrimitiveSchemaDefinitionDefault: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -4601,7 +4614,7 @@ enum class Format(val value: String) {
             "date-time" -> DateTime
             "email"     -> Email
             "uri"       -> URI
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"date\", \"date-time\", \"email\", \"uri\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4642,13 +4655,13 @@ data class PurpleAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4667,7 +4680,7 @@ enum class ItemsType(val value: String) {
     companion object {
         fun fromValue(value: String): ItemsType = when (value) {
             "string" -> TypeString
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4676,13 +4689,13 @@ data class PrimitiveSchemaDefinitionOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4712,7 +4725,7 @@ enum class PrimitiveSchemaDefinitionType(val value: String) {
             "array"   -> TypeArray
             "boolean" -> TypeBoolean
             "string"  -> TypeString
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"integer\", \"number\", \"array\", \"boolean\", \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4732,7 +4745,7 @@ data class ElicitRequestFormParams @JsonCreator constructor (
     /**
      * Text shown to the user explaining what is asked for and why.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -4745,7 +4758,7 @@ data class ElicitRequestFormParams @JsonCreator constructor (
      * The fields to ask for: a JSON Schema object whose properties are all primitive (no
      * nesting).
      */
-    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
+    @param:JsonProperty("requestedSchema", required=true)@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
     val requestedSchema: ElicitRequestFormParamsRequestedSchema,
 
     /**
@@ -4779,7 +4792,7 @@ enum class ElicitRequestFormParamsMode(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestFormParamsMode = when (value) {
             "form" -> Form
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"form\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4798,7 +4811,7 @@ data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * One field definition per answer, keyed by the answer's name.
      */
-    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
+    @param:JsonProperty("properties", required=true)@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
@@ -4810,7 +4823,7 @@ data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * Always `object`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4839,19 +4852,19 @@ data class ElicitRequestURLParams @JsonCreator constructor (
      * Identifier of this elicitation, unique on the server; opaque to the client, and echoed by
      * `notifications/elicitation/complete`.
      */
-    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
+    @param:JsonProperty("elicitationId", required=true)@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
     val elicitationID: String,
 
     /**
      * Text telling the user why the server wants them to open the link.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * Always `url`.
      */
-    @param:JsonProperty("mode")@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
+    @param:JsonProperty("mode", required=true)@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
     val mode: ElicitRequestURLParamsMode,
 
     /**
@@ -4866,7 +4879,7 @@ data class ElicitRequestURLParams @JsonCreator constructor (
     /**
      * The page the user should open.
      */
-    @param:JsonProperty("url")@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
+    @param:JsonProperty("url", required=true)@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
     val url: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4891,7 +4904,7 @@ enum class ElicitRequestURLParamsMode(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestURLParamsMode = when (value) {
             "url" -> URL
-            else  -> throw IllegalArgumentException()
+            else  -> throw IllegalArgumentException("expected one of \"url\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4910,7 +4923,7 @@ data class ElicitResult @JsonCreator constructor (
      * `accept`: the user submitted or agreed; `decline`: the user explicitly refused; `cancel`:
      * the user dismissed the request without choosing.
      */
-    @param:JsonProperty("action")@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
+    @param:JsonProperty("action", required=true)@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
     val action: Action,
 
     /**
@@ -4945,19 +4958,19 @@ data class ElicitationCompleteNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/elicitation/complete`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitationCompleteNotificationMethod,
 
     /**
      * Which elicitation finished.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitationCompleteNotificationParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4982,7 +4995,7 @@ enum class ElicitationCompleteNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitationCompleteNotificationMethod = when (value) {
             "notifications/elicitation/complete" -> NotificationsElicitationComplete
-            else                                 -> throw IllegalArgumentException()
+            else                                 -> throw IllegalArgumentException("expected one of \"notifications/elicitation/complete\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4994,7 +5007,7 @@ data class ElicitationCompleteNotificationParams @JsonCreator constructor (
     /**
      * The `elicitationId` of the URL-mode request that finished.
      */
-    @param:JsonProperty("elicitationId")@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
+    @param:JsonProperty("elicitationId", required=true)@get:JsonProperty("elicitationId", required=true)@field:JsonProperty("elicitationId", required=true)
     val elicitationID: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5028,13 +5041,13 @@ data class EmbeddedResource @JsonCreator constructor (
     /**
      * The embedded contents, as text or as base64 bytes.
      */
-    @param:JsonProperty("resource")@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
+    @param:JsonProperty("resource", required=true)@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
     val resource: ContentElement,
 
     /**
      * Always `resource`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EmbeddedResourceType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5059,7 +5072,7 @@ enum class EmbeddedResourceType(val value: String) {
     companion object {
         fun fromValue(value: String): EmbeddedResourceType = when (value) {
             "resource" -> Resource
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5111,7 +5124,7 @@ data class EnumSchema @JsonCreator constructor (
      *
      * Always `array`: the answer is a list of the chosen values.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EnumSchemaType,
 
     /**
@@ -5174,7 +5187,7 @@ sealed class EnumSchemaDefault {
         fun fromJson(jn: JsonNode): EnumSchemaDefault = when (jn) {
             is ArrayNode -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode  -> StringValue(mapper.treeToValue(jn))
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("not a valid EnumSchemaDefault: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -5187,7 +5200,7 @@ enum class EnumSchemaType(val value: String) {
         fun fromValue(value: String): EnumSchemaType = when (value) {
             "array"  -> TypeArray
             "string" -> TypeString
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"array\", \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5199,7 +5212,7 @@ data class Error @JsonCreator constructor (
     /**
      * Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -5211,7 +5224,7 @@ data class Error @JsonCreator constructor (
     /**
      * One short sentence describing the failure.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5237,25 +5250,25 @@ data class GetPromptRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `prompts/get`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetPromptRequestMethod,
 
     /**
      * Which prompt, with which arguments.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetPromptRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5280,7 +5293,7 @@ enum class GetPromptRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): GetPromptRequestMethod = when (value) {
             "prompts/get" -> PromptsGet
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"prompts/get\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5306,7 +5319,7 @@ data class GetPromptRequestParamsClass @JsonCreator constructor (
     /**
      * Name of the prompt, as listed by `prompts/list`.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5338,7 +5351,7 @@ data class GetPromptRequestParams @JsonCreator constructor (
     /**
      * Name of the prompt, as listed by `prompts/list`.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5376,7 +5389,7 @@ data class GetPromptResult @JsonCreator constructor (
     /**
      * The messages, in order.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<GetPromptResultMessage>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5404,13 +5417,13 @@ data class GetPromptResultMessage @JsonCreator constructor (
     /**
      * What the message says.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who speaks this message.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5431,25 +5444,25 @@ data class GetTaskPayloadRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/result`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetTaskPayloadRequestMethod,
 
     /**
      * Which task.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetTaskPayloadRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5474,7 +5487,7 @@ enum class GetTaskPayloadRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): GetTaskPayloadRequestMethod = when (value) {
             "tasks/result" -> TasksResult
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"tasks/result\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5486,7 +5499,7 @@ data class GetTaskPayloadRequestParams @JsonCreator constructor (
     /**
      * Id of the task whose outcome is wanted.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5508,25 +5521,25 @@ data class GetTaskRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/get`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetTaskRequestMethod,
 
     /**
      * Which task.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetTaskRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5551,7 +5564,7 @@ enum class GetTaskRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): GetTaskRequestMethod = when (value) {
             "tasks/get" -> TasksGet
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"tasks/get\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5563,7 +5576,7 @@ data class GetTaskRequestParams @JsonCreator constructor (
     /**
      * Id of the task to look up.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5597,7 +5610,7 @@ data class Icon @JsonCreator constructor (
      * Where to fetch the image: an http(s) URL or a `data:` URI holding base64 image bytes.
      * Consumers should only trust sources from the same or a trusted origin.
      */
-    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
+    @param:JsonProperty("src", required=true)@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
@@ -5669,19 +5682,19 @@ data class ImageContent @JsonCreator constructor (
     /**
      * The image bytes, base64-encoded.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Image format, such as `image/png`; which formats work depends on the model provider.
      */
-    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
+    @param:JsonProperty("mimeType", required=true)@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Always `image`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ImageContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5706,7 +5719,7 @@ enum class ImageContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ImageContentType = when (value) {
             "image" -> Image
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"image\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5732,7 +5745,7 @@ data class Implementation @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -5745,7 +5758,7 @@ data class Implementation @JsonCreator constructor (
     /**
      * Version string of the program.
      */
-    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
+    @param:JsonProperty("version", required=true)@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
@@ -5778,25 +5791,25 @@ data class InitializeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `initialize`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InitializeRequestMethod,
 
     /**
      * The client's proposal.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: InitializeRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5821,7 +5834,7 @@ enum class InitializeRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): InitializeRequestMethod = when (value) {
             "initialize" -> Initialize
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"initialize\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5841,13 +5854,13 @@ data class InitializeRequestParamsClass @JsonCreator constructor (
     /**
      * The optional features the client supports for this session.
      */
-    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
+    @param:JsonProperty("capabilities", required=true)@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: ParamsCapabilities,
 
     /**
      * Who the client is.
      */
-    @param:JsonProperty("clientInfo")@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
+    @param:JsonProperty("clientInfo", required=true)@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
     val clientInfo: ClientInfo,
 
     /**
@@ -5855,7 +5868,7 @@ data class InitializeRequestParamsClass @JsonCreator constructor (
      * may
      * still accept older ones.
      */
-    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
+    @param:JsonProperty("protocolVersion", required=true)@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5881,13 +5894,13 @@ data class InitializeRequestParams @JsonCreator constructor (
     /**
      * The optional features the client supports for this session.
      */
-    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
+    @param:JsonProperty("capabilities", required=true)@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: ParamsCapabilities,
 
     /**
      * Who the client is.
      */
-    @param:JsonProperty("clientInfo")@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
+    @param:JsonProperty("clientInfo", required=true)@get:JsonProperty("clientInfo", required=true)@field:JsonProperty("clientInfo", required=true)
     val clientInfo: ClientInfo,
 
     /**
@@ -5895,7 +5908,7 @@ data class InitializeRequestParams @JsonCreator constructor (
      * may
      * still accept older ones.
      */
-    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
+    @param:JsonProperty("protocolVersion", required=true)@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5927,7 +5940,7 @@ data class InitializeResult @JsonCreator constructor (
     /**
      * The optional features the server supports for this session.
      */
-    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
+    @param:JsonProperty("capabilities", required=true)@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: InitializeResultCapabilities,
 
     /**
@@ -5941,13 +5954,13 @@ data class InitializeResult @JsonCreator constructor (
      * The revision the server will speak: the client's if the server supports it, otherwise one
      * the server prefers. A client that cannot speak it must disconnect.
      */
-    @param:JsonProperty("protocolVersion")@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
+    @param:JsonProperty("protocolVersion", required=true)@get:JsonProperty("protocolVersion", required=true)@field:JsonProperty("protocolVersion", required=true)
     val protocolVersion: String,
 
     /**
      * Who the server is.
      */
-    @param:JsonProperty("serverInfo")@get:JsonProperty("serverInfo", required=true)@field:JsonProperty("serverInfo", required=true)
+    @param:JsonProperty("serverInfo", required=true)@get:JsonProperty("serverInfo", required=true)@field:JsonProperty("serverInfo", required=true)
     val serverInfo: ClientInfo
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6171,13 +6184,13 @@ data class InitializedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/initialized`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InitializedNotificationMethod,
 
     /**
@@ -6208,7 +6221,7 @@ enum class InitializedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): InitializedNotificationMethod = when (value) {
             "notifications/initialized" -> NotificationsInitialized
-            else                        -> throw IllegalArgumentException()
+            else                        -> throw IllegalArgumentException("expected one of \"notifications/initialized\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -6243,7 +6256,7 @@ data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * What went wrong.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: JSONRPCErrorResponseError,
 
     /**
@@ -6256,7 +6269,7 @@ data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6284,7 +6297,7 @@ data class JSONRPCErrorResponseError @JsonCreator constructor (
     /**
      * Integer identifying the kind of failure (JSON-RPC standard codes or MCP-defined ones).
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6296,7 +6309,7 @@ data class JSONRPCErrorResponseError @JsonCreator constructor (
     /**
      * One short sentence describing the failure.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6335,7 +6348,7 @@ data class JSONRPCMessage @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -6389,13 +6402,13 @@ data class JSONRPCNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the event being announced.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -6427,19 +6440,19 @@ data class JSONRPCRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation being asked for.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -6484,7 +6497,7 @@ data class JSONRPCResponse @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -6522,19 +6535,19 @@ data class JSONRPCResultResponse @JsonCreator constructor (
     /**
      * The id of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The method-specific outcome.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: Map<String, Any?>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6574,7 +6587,7 @@ data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
@@ -6593,7 +6606,7 @@ data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6619,19 +6632,19 @@ data class ListPromptsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `prompts/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListPromptsRequestMethod,
 
     /**
@@ -6662,7 +6675,7 @@ enum class ListPromptsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListPromptsRequestMethod = when (value) {
             "prompts/list" -> PromptsList
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"prompts/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -6716,7 +6729,7 @@ data class ListPromptsResult @JsonCreator constructor (
     /**
      * The prompts on this page.
      */
-    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
+    @param:JsonProperty("prompts", required=true)@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6768,7 +6781,7 @@ data class PromptElement @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6801,7 +6814,7 @@ data class ArgumentElement @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6834,19 +6847,19 @@ data class ListResourceTemplatesRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/templates/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourceTemplatesRequestMethod,
 
     /**
@@ -6877,7 +6890,7 @@ enum class ListResourceTemplatesRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListResourceTemplatesRequestMethod = when (value) {
             "resources/templates/list" -> ResourcesTemplatesList
-            else                       -> throw IllegalArgumentException()
+            else                       -> throw IllegalArgumentException("expected one of \"resources/templates/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -6903,7 +6916,7 @@ data class ListResourceTemplatesResult @JsonCreator constructor (
     /**
      * The templates on this page.
      */
-    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
+    @param:JsonProperty("resourceTemplates", required=true)@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6961,7 +6974,7 @@ data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6974,7 +6987,7 @@ data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * An RFC 6570 URI template; filling in its variables yields resource URIs.
      */
-    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
+    @param:JsonProperty("uriTemplate", required=true)@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6994,19 +7007,19 @@ data class ListResourcesRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourcesRequestMethod,
 
     /**
@@ -7037,7 +7050,7 @@ enum class ListResourcesRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListResourcesRequestMethod = when (value) {
             "resources/list" -> ResourcesList
-            else             -> throw IllegalArgumentException()
+            else             -> throw IllegalArgumentException("expected one of \"resources/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7063,7 +7076,7 @@ data class ListResourcesResult @JsonCreator constructor (
     /**
      * The resources on this page.
      */
-    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
+    @param:JsonProperty("resources", required=true)@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7121,7 +7134,7 @@ data class ResourceElement @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -7142,7 +7155,7 @@ data class ResourceElement @JsonCreator constructor (
     /**
      * Where the resource lives.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7163,19 +7176,19 @@ data class ListRootsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `roots/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListRootsRequestMethod,
 
     /**
@@ -7206,7 +7219,7 @@ enum class ListRootsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListRootsRequestMethod = when (value) {
             "roots/list" -> RootsList
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"roots/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7246,7 +7259,7 @@ data class ListRootsResult @JsonCreator constructor (
     /**
      * Every root the server may operate on.
      */
-    @param:JsonProperty("roots")@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
+    @param:JsonProperty("roots", required=true)@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
     val roots: List<RootElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7272,19 +7285,19 @@ data class ListTasksRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tasks/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListTasksRequestMethod,
 
     /**
@@ -7315,7 +7328,7 @@ enum class ListTasksRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListTasksRequestMethod = when (value) {
             "tasks/list" -> TasksList
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"tasks/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7341,7 +7354,7 @@ data class ListTasksResult @JsonCreator constructor (
     /**
      * The tasks on this page.
      */
-    @param:JsonProperty("tasks")@get:JsonProperty("tasks", required=true)@field:JsonProperty("tasks", required=true)
+    @param:JsonProperty("tasks", required=true)@get:JsonProperty("tasks", required=true)@field:JsonProperty("tasks", required=true)
     val tasks: List<TaskElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7367,19 +7380,19 @@ data class ListToolsRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `tools/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListToolsRequestMethod,
 
     /**
@@ -7410,7 +7423,7 @@ enum class ListToolsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListToolsRequestMethod = when (value) {
             "tools/list" -> ToolsList
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"tools/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7436,7 +7449,7 @@ data class ListToolsResult @JsonCreator constructor (
     /**
      * The tools on this page.
      */
-    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
+    @param:JsonProperty("tools", required=true)@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7464,19 +7477,19 @@ data class LoggingMessageNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/message`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: LoggingMessageNotificationMethod,
 
     /**
      * The log entry.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: LoggingMessageNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7501,7 +7514,7 @@ enum class LoggingMessageNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): LoggingMessageNotificationMethod = when (value) {
             "notifications/message" -> NotificationsMessage
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("expected one of \"notifications/message\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7522,13 +7535,13 @@ data class LoggingMessageNotificationParamsClass @JsonCreator constructor (
     /**
      * What is being logged: a message string, an object, or any other JSON value.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
     val data: JsonNode?,
 
     /**
      * How severe the entry is.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
@@ -7561,13 +7574,13 @@ data class LoggingMessageNotificationParams @JsonCreator constructor (
     /**
      * What is being logged: a message string, an object, or any other JSON value.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
     val data: JsonNode?,
 
     /**
      * How severe the entry is.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
@@ -7690,7 +7703,7 @@ data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each chosen value may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: PrimitiveSchemaDefinitionItems,
 
     /**
@@ -7714,7 +7727,7 @@ data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7739,7 +7752,7 @@ enum class MultiSelectEnumSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): MultiSelectEnumSchemaType = when (value) {
             "array" -> TypeArray
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"array\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7751,7 +7764,7 @@ data class Notification @JsonCreator constructor (
     /**
      * Name of the event being announced.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -7840,7 +7853,7 @@ data class NumberSchema @JsonCreator constructor (
     /**
      * `number` for any number, `integer` for whole numbers only.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: NumberSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7870,7 +7883,7 @@ enum class NumberSchemaType(val value: String) {
         fun fromValue(value: String): NumberSchemaType = when (value) {
             "integer" -> Integer
             "number"  -> Number
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"integer\", \"number\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7882,19 +7895,19 @@ data class PaginatedRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation being asked for.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -7993,19 +8006,19 @@ data class PingRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `ping`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PingRequestMethod,
 
     /**
@@ -8036,7 +8049,7 @@ enum class PingRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): PingRequestMethod = when (value) {
             "ping" -> Ping
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"ping\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8049,19 +8062,19 @@ data class ProgressNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/progress`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ProgressNotificationMethod,
 
     /**
      * The progress report.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ProgressNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8086,7 +8099,7 @@ enum class ProgressNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ProgressNotificationMethod = when (value) {
             "notifications/progress" -> NotificationsProgress
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"notifications/progress\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8115,13 +8128,13 @@ data class ProgressNotificationParamsClass @JsonCreator constructor (
      * be
      * fractional.
      */
-    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
+    @param:JsonProperty("progress", required=true)@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request this report is about.
      */
-    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
+    @param:JsonProperty("progressToken", required=true)@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
@@ -8162,13 +8175,13 @@ data class ProgressNotificationParams @JsonCreator constructor (
      * be
      * fractional.
      */
-    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
+    @param:JsonProperty("progress", required=true)@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request this report is about.
      */
-    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
+    @param:JsonProperty("progressToken", required=true)@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
@@ -8226,7 +8239,7 @@ data class Prompt @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8265,7 +8278,7 @@ data class PromptArgument @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8306,13 +8319,13 @@ data class PromptListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/prompts/list_changed`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PromptListChangedNotificationMethod,
 
     /**
@@ -8343,7 +8356,7 @@ enum class PromptListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): PromptListChangedNotificationMethod = when (value) {
             "notifications/prompts/list_changed" -> NotificationsPromptsListChanged
-            else                                 -> throw IllegalArgumentException()
+            else                                 -> throw IllegalArgumentException("expected one of \"notifications/prompts/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8357,13 +8370,13 @@ data class PromptMessage @JsonCreator constructor (
     /**
      * What the message says.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who speaks this message.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8389,7 +8402,7 @@ data class PromptReference @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8402,7 +8415,7 @@ data class PromptReference @JsonCreator constructor (
     /**
      * Always `ref/prompt`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PromptReferenceType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8427,7 +8440,7 @@ enum class PromptReferenceType(val value: String) {
     companion object {
         fun fromValue(value: String): PromptReferenceType = when (value) {
             "ref/prompt" -> RefPrompt
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"ref/prompt\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8439,25 +8452,25 @@ data class ReadResourceRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/read`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ReadResourceRequestMethod,
 
     /**
      * Which resource to read.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ReadResourceRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8482,7 +8495,7 @@ enum class ReadResourceRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ReadResourceRequestMethod = when (value) {
             "resources/read" -> ResourcesRead
-            else             -> throw IllegalArgumentException()
+            else             -> throw IllegalArgumentException("expected one of \"resources/read\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8500,7 +8513,7 @@ data class ReadResourceRequestParamsClass @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8526,7 +8539,7 @@ data class ReadResourceRequestParams @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8558,7 +8571,7 @@ data class ReadResourceResult @JsonCreator constructor (
     /**
      * One or more pieces of contents (a resource may expand into several sub-resources).
      */
-    @param:JsonProperty("contents")@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
+    @param:JsonProperty("contents", required=true)@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
     val contents: List<ContentElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8585,7 +8598,7 @@ data class RelatedTaskMetadata @JsonCreator constructor (
     /**
      * Id of the task the message belongs to.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8613,7 +8626,7 @@ data class Request @JsonCreator constructor (
     /**
      * Name of the operation being asked for.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -8703,7 +8716,7 @@ data class Resource @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8724,7 +8737,7 @@ data class Resource @JsonCreator constructor (
     /**
      * Where the resource lives.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8762,7 +8775,7 @@ data class ResourceContents @JsonCreator constructor (
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8822,7 +8835,7 @@ data class ResourceLink @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8843,13 +8856,13 @@ data class ResourceLink @JsonCreator constructor (
     /**
      * Always `resource_link`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceLinkType,
 
     /**
      * Where the resource lives.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8874,7 +8887,7 @@ enum class ResourceLinkType(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceLinkType = when (value) {
             "resource_link" -> ResourceLink
-            else            -> throw IllegalArgumentException()
+            else            -> throw IllegalArgumentException("expected one of \"resource_link\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8887,13 +8900,13 @@ data class ResourceListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/resources/list_changed`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceListChangedNotificationMethod,
 
     /**
@@ -8924,7 +8937,7 @@ enum class ResourceListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceListChangedNotificationMethod = when (value) {
             "notifications/resources/list_changed" -> NotificationsResourcesListChanged
-            else                                   -> throw IllegalArgumentException()
+            else                                   -> throw IllegalArgumentException("expected one of \"notifications/resources/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8942,7 +8955,7 @@ data class ResourceRequestParams @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9000,7 +9013,7 @@ data class ResourceTemplate @JsonCreator constructor (
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -9013,7 +9026,7 @@ data class ResourceTemplate @JsonCreator constructor (
     /**
      * An RFC 6570 URI template; filling in its variables yields resource URIs.
      */
-    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
+    @param:JsonProperty("uriTemplate", required=true)@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9039,13 +9052,13 @@ data class ResourceTemplateReference @JsonCreator constructor (
     /**
      * Always `ref/resource`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceTemplateReferenceType,
 
     /**
      * The resource's URI, or the URI template whose variable is being completed.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9070,7 +9083,7 @@ enum class ResourceTemplateReferenceType(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceTemplateReferenceType = when (value) {
             "ref/resource" -> RefResource
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"ref/resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9083,19 +9096,19 @@ data class ResourceUpdatedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/resources/updated`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceUpdatedNotificationMethod,
 
     /**
      * Which resource changed.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ResourceUpdatedNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9120,7 +9133,7 @@ enum class ResourceUpdatedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceUpdatedNotificationMethod = when (value) {
             "notifications/resources/updated" -> NotificationsResourcesUpdated
-            else                              -> throw IllegalArgumentException()
+            else                              -> throw IllegalArgumentException("expected one of \"notifications/resources/updated\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9140,7 +9153,7 @@ data class ResourceUpdatedNotificationParamsClass @JsonCreator constructor (
      * Where the change happened; may be a part (sub-resource) of the resource that was
      * subscribed.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9168,7 +9181,7 @@ data class ResourceUpdatedNotificationParams @JsonCreator constructor (
      * Where the change happened; may be a part (sub-resource) of the resource that was
      * subscribed.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9206,7 +9219,7 @@ data class Root @JsonCreator constructor (
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9234,13 +9247,13 @@ data class RootsListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/roots/list_changed`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: RootsListChangedNotificationMethod,
 
     /**
@@ -9271,7 +9284,7 @@ enum class RootsListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): RootsListChangedNotificationMethod = when (value) {
             "notifications/roots/list_changed" -> NotificationsRootsListChanged
-            else                               -> throw IllegalArgumentException()
+            else                               -> throw IllegalArgumentException("expected one of \"notifications/roots/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9289,13 +9302,13 @@ data class SamplingMessage @JsonCreator constructor (
     /**
      * What the turn says: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9552,7 +9565,7 @@ data class ServerNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -9574,7 +9587,7 @@ data class ServerNotification @JsonCreator constructor (
      *
      * Always `notifications/progress`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerNotificationMethod,
 
     /**
@@ -9633,7 +9646,7 @@ enum class ServerNotificationMethod(val value: String) {
             "notifications/resources/updated"      -> NotificationsResourcesUpdated
             "notifications/tasks/status"           -> NotificationsTasksStatus
             "notifications/tools/list_changed"     -> NotificationsToolsListChanged
-            else                                   -> throw IllegalArgumentException()
+            else                                   -> throw IllegalArgumentException("expected one of \"notifications/cancelled\", \"notifications/elicitation/complete\", \"notifications/message\", \"notifications/progress\", \"notifications/prompts/list_changed\", \"notifications/resources/list_changed\", \"notifications/resources/updated\", \"notifications/tasks/status\", \"notifications/tools/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9833,13 +9846,13 @@ data class ServerRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -9859,7 +9872,7 @@ data class ServerRequest @JsonCreator constructor (
      *
      * Always `roots/list`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerRequestMethod,
 
     /**
@@ -9912,7 +9925,7 @@ enum class ServerRequestMethod(val value: String) {
             "tasks/get"              -> TasksGet
             "tasks/list"             -> TasksList
             "tasks/result"           -> TasksResult
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"elicitation/create\", \"ping\", \"roots/list\", \"sampling/createMessage\", \"tasks/cancel\", \"tasks/get\", \"tasks/list\", \"tasks/result\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10317,7 +10330,7 @@ data class ServerResultCompletion @JsonCreator constructor (
     /**
      * Suggested values, best first; at most 100 of them.
      */
-    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
+    @param:JsonProperty("values", required=true)@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10337,25 +10350,25 @@ data class SetLevelRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `logging/setLevel`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SetLevelRequestMethod,
 
     /**
      * The threshold to apply.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SetLevelRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10380,7 +10393,7 @@ enum class SetLevelRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): SetLevelRequestMethod = when (value) {
             "logging/setLevel" -> LoggingSetLevel
-            else               -> throw IllegalArgumentException()
+            else               -> throw IllegalArgumentException("expected one of \"logging/setLevel\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10400,7 +10413,7 @@ data class SetLevelRequestParamsClass @JsonCreator constructor (
     /**
      * Entries at this severity and every more severe one are sent; less severe ones are not.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10426,7 +10439,7 @@ data class SetLevelRequestParams @JsonCreator constructor (
     /**
      * Entries at this severity and every more severe one are sent; less severe ones are not.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10480,7 +10493,7 @@ data class SingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType,
 
     /**
@@ -10548,7 +10561,7 @@ data class StringSchema @JsonCreator constructor (
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10575,25 +10588,25 @@ data class SubscribeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/subscribe`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscribeRequestMethod,
 
     /**
      * Which resource to watch.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscribeRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10618,7 +10631,7 @@ enum class SubscribeRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): SubscribeRequestMethod = when (value) {
             "resources/subscribe" -> ResourcesSubscribe
-            else                  -> throw IllegalArgumentException()
+            else                  -> throw IllegalArgumentException("expected one of \"resources/subscribe\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10636,7 +10649,7 @@ data class SubscribeRequestParamsClass @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10662,7 +10675,7 @@ data class SubscribeRequestParams @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10688,13 +10701,13 @@ data class Task @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
+    @param:JsonProperty("createdAt", required=true)@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
+    @param:JsonProperty("lastUpdatedAt", required=true)@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
@@ -10706,7 +10719,7 @@ data class Task @JsonCreator constructor (
     /**
      * Where the task is in its life.
      */
-    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
+    @param:JsonProperty("status", required=true)@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -10720,7 +10733,7 @@ data class Task @JsonCreator constructor (
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
@@ -10815,19 +10828,19 @@ data class TaskStatusNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/tasks/status`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: TaskStatusNotificationMethod,
 
     /**
      * The full new state of the task.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: TaskStatusNotificationParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10852,7 +10865,7 @@ enum class TaskStatusNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): TaskStatusNotificationMethod = when (value) {
             "notifications/tasks/status" -> NotificationsTasksStatus
-            else                         -> throw IllegalArgumentException()
+            else                         -> throw IllegalArgumentException("expected one of \"notifications/tasks/status\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10881,13 +10894,13 @@ data class TaskStatusNotificationParams @JsonCreator constructor (
     /**
      * When the task was created, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("createdAt")@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
+    @param:JsonProperty("createdAt", required=true)@get:JsonProperty("createdAt", required=true)@field:JsonProperty("createdAt", required=true)
     val createdAt: String,
 
     /**
      * When the task last changed, as an ISO 8601 timestamp.
      */
-    @param:JsonProperty("lastUpdatedAt")@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
+    @param:JsonProperty("lastUpdatedAt", required=true)@get:JsonProperty("lastUpdatedAt", required=true)@field:JsonProperty("lastUpdatedAt", required=true)
     val lastUpdatedAt: String,
 
     /**
@@ -10899,7 +10912,7 @@ data class TaskStatusNotificationParams @JsonCreator constructor (
     /**
      * Where the task is in its life.
      */
-    @param:JsonProperty("status")@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
+    @param:JsonProperty("status", required=true)@get:JsonProperty("status", required=true)@field:JsonProperty("status", required=true)
     val status: TaskStatus,
 
     /**
@@ -10913,7 +10926,7 @@ data class TaskStatusNotificationParams @JsonCreator constructor (
     /**
      * Identifier chosen by the receiver, unique among the tasks it holds.
      */
-    @param:JsonProperty("taskId")@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
+    @param:JsonProperty("taskId", required=true)@get:JsonProperty("taskId", required=true)@field:JsonProperty("taskId", required=true)
     val taskID: String,
 
     /**
@@ -10958,13 +10971,13 @@ data class TextContent @JsonCreator constructor (
     /**
      * The text itself.
      */
-    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
+    @param:JsonProperty("text", required=true)@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * Always `text`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: TextContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10989,7 +11002,7 @@ enum class TextContentType(val value: String) {
     companion object {
         fun fromValue(value: String): TextContentType = when (value) {
             "text" -> Text
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"text\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11013,13 +11026,13 @@ data class TextResourceContents @JsonCreator constructor (
     /**
      * The text; used only when the data really is text rather than bytes.
      */
-    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
+    @param:JsonProperty("text", required=true)@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * The URI these contents belong to (the resource itself or a part of it).
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11057,7 +11070,7 @@ data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each chosen value may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: TitledMultiSelectEnumSchemaItems,
 
     /**
@@ -11081,7 +11094,7 @@ data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11107,7 +11120,7 @@ data class TitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The options, each a value with its label.
      */
-    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
+    @param:JsonProperty("anyOf", required=true)@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
     val anyOf: List<FluffyAnyOf>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11124,13 +11137,13 @@ data class FluffyAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11162,7 +11175,7 @@ data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * The options, each a value with its label.
      */
-    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
+    @param:JsonProperty("oneOf", required=true)@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
     val oneOf: List<TitledSingleSelectEnumSchemaOneOf>,
 
     /**
@@ -11174,7 +11187,7 @@ data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11197,13 +11210,13 @@ data class TitledSingleSelectEnumSchemaOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11256,13 +11269,13 @@ data class Tool @JsonCreator constructor (
     /**
      * JSON Schema (an object schema) that the call's `arguments` must satisfy.
      */
-    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
+    @param:JsonProperty("inputSchema", required=true)@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: ToolInputSchemaClass,
 
     /**
      * Stable identifier meant for code; also shown to people when no `title` is given.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -11320,7 +11333,7 @@ data class ToolInputSchemaClass @JsonCreator constructor (
     /**
      * Always `object`: arguments are a JSON object.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11359,7 +11372,7 @@ data class ToolOutputSchemaClass @JsonCreator constructor (
     /**
      * Always `object`: structured output is a JSON object.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: InputSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11490,13 +11503,13 @@ data class ToolListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `notifications/tools/list_changed`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ToolListChangedNotificationMethod,
 
     /**
@@ -11527,7 +11540,7 @@ enum class ToolListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ToolListChangedNotificationMethod = when (value) {
             "notifications/tools/list_changed" -> NotificationsToolsListChanged
-            else                               -> throw IllegalArgumentException()
+            else                               -> throw IllegalArgumentException("expected one of \"notifications/tools/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11546,7 +11559,7 @@ data class ToolResultContent @JsonCreator constructor (
     /**
      * The unstructured output, in the same form as a `tools/call` result.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
@@ -11564,13 +11577,13 @@ data class ToolResultContent @JsonCreator constructor (
     /**
      * The `id` of the `tool_use` block this answers.
      */
-    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
+    @param:JsonProperty("toolUseId", required=true)@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
     val toolUseID: String,
 
     /**
      * Always `tool_result`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolResultContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11595,7 +11608,7 @@ enum class ToolResultContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ToolResultContentType = when (value) {
             "tool_result" -> ToolResult
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"tool_result\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11614,25 +11627,25 @@ data class ToolUseContent @JsonCreator constructor (
     /**
      * Identifier of this call, unique within the conversation; its result refers back to it.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: String,
 
     /**
      * Arguments for the tool, following its input schema.
      */
-    @param:JsonProperty("input")@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
+    @param:JsonProperty("input", required=true)@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
     val input: Map<String, Any?>,
 
     /**
      * Which tool the model wants to run.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Always `tool_use`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolUseContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11657,7 +11670,7 @@ enum class ToolUseContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ToolUseContentType = when (value) {
             "tool_use" -> ToolUse
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"tool_use\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11670,7 +11683,7 @@ data class URLElicitationRequiredError @JsonCreator constructor (
     /**
      * Code -32042, with the elicitations to complete in `data`.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: URLElicitationRequiredErrorError,
 
     /**
@@ -11682,7 +11695,7 @@ data class URLElicitationRequiredError @JsonCreator constructor (
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11714,7 +11727,7 @@ data class URLElicitationRequiredErrorError @JsonCreator constructor (
      *
      * Always -32042.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -11722,13 +11735,13 @@ data class URLElicitationRequiredErrorError @JsonCreator constructor (
      *
      * What the client must do before retrying.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: Map<String, Any?>,
 
     /**
      * One short sentence describing the failure.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11749,25 +11762,25 @@ data class UnsubscribeRequest @JsonCreator constructor (
     /**
      * Sender-chosen id, not reused by the same sender within the session.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `resources/unsubscribe`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: UnsubscribeRequestMethod,
 
     /**
      * Which resource to stop watching.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: UnsubscribeRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11792,7 +11805,7 @@ enum class UnsubscribeRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): UnsubscribeRequestMethod = when (value) {
             "resources/unsubscribe" -> ResourcesUnsubscribe
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("expected one of \"resources/unsubscribe\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11810,7 +11823,7 @@ data class UnsubscribeRequestParamsClass @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11836,7 +11849,7 @@ data class UnsubscribeRequestParams @JsonCreator constructor (
     /**
      * The resource's URI, in any scheme; the server decides what it means.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11874,7 +11887,7 @@ data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each chosen value may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: UntitledMultiSelectEnumSchemaItems,
 
     /**
@@ -11898,7 +11911,7 @@ data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `array`: the answer is a list of the chosen values.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11924,13 +11937,13 @@ data class UntitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11962,7 +11975,7 @@ data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
@@ -11974,7 +11987,7 @@ data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `string`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */

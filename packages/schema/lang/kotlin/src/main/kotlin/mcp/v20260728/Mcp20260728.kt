@@ -10,12 +10,18 @@ import com.fasterxml.jackson.databind.module.SimpleModule
 import com.fasterxml.jackson.databind.node.*
 import com.fasterxml.jackson.databind.ser.std.StdSerializer
 import com.fasterxml.jackson.core.type.TypeReference
+import com.fasterxml.jackson.databind.cfg.CoercionAction
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape
+import com.fasterxml.jackson.databind.type.LogicalType
 
 
 // What jackson-module-kotlin would provide: reading a value whose (generic) type the caller states.
 private inline fun <reified T> ObjectMapper.readValue(json: String): T = readValue(json, object : TypeReference<T>() {})
 
 private inline fun <reified T> ObjectMapper.treeToValue(node: JsonNode): T = convertValue(node, object : TypeReference<T>() {})
+
+private fun textOf(node: JsonNode): String =
+    if (node.isTextual) node.asText() else throw IllegalArgumentException("expected a string, got " + node.nodeType.name.toLowerCase())
 
 @Suppress("UNCHECKED_CAST")
 private fun <T> ObjectMapper.convert(k: kotlin.reflect.KClass<*>, fromJson: (JsonNode) -> T, toJson: (T) -> String, isUnion: Boolean = false) = registerModule(SimpleModule().apply {
@@ -31,61 +37,69 @@ val mapper: ObjectMapper = ObjectMapper().apply {
     propertyNamingStrategy = PropertyNamingStrategy.LOWER_CAMEL_CASE
     configure(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES, false)
     setDefaultPropertyInclusion(JsonInclude.Value.construct(JsonInclude.Include.NON_NULL, JsonInclude.Include.ALWAYS))
-    convert(Role::class,                                        { Role.fromValue(it.asText()) },                                        { "\"${it.value}\"" })
-    convert(AudioContentType::class,                            { AudioContentType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(BooleanSchemaType::class,                           { BooleanSchemaType.fromValue(it.asText()) },                           { "\"${it.value}\"" })
-    convert(CacheScope::class,                                  { CacheScope.fromValue(it.asText()) },                                  { "\"${it.value}\"" })
-    convert(Theme::class,                                       { Theme.fromValue(it.asText()) },                                       { "\"${it.value}\"" })
-    convert(Jsonrpc::class,                                     { Jsonrpc.fromValue(it.asText()) },                                     { "\"${it.value}\"" })
-    convert(CallToolRequestMethod::class,                       { CallToolRequestMethod.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(Action::class,                                      { Action.fromValue(it.asText()) },                                      { "\"${it.value}\"" })
-    convert(ContentBlockType::class,                            { ContentBlockType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(SamplingMessageContentBlockType::class,             { SamplingMessageContentBlockType.fromValue(it.asText()) },             { "\"${it.value}\"" })
-    convert(LoggingLevel::class,                                { LoggingLevel.fromValue(it.asText()) },                                { "\"${it.value}\"" })
-    convert(InputRequestMethod::class,                          { InputRequestMethod.fromValue(it.asText()) },                          { "\"${it.value}\"" })
-    convert(IncludeContext::class,                              { IncludeContext.fromValue(it.asText()) },                              { "\"${it.value}\"" })
-    convert(ParamsMode::class,                                  { ParamsMode.fromValue(it.asText()) },                                  { "\"${it.value}\"" })
-    convert(Format::class,                                      { Format.fromValue(it.asText()) },                                      { "\"${it.value}\"" })
-    convert(ItemsType::class,                                   { ItemsType.fromValue(it.asText()) },                                   { "\"${it.value}\"" })
-    convert(PrimitiveSchemaDefinitionType::class,               { PrimitiveSchemaDefinitionType.fromValue(it.asText()) },               { "\"${it.value}\"" })
-    convert(RequestedSchemaType::class,                         { RequestedSchemaType.fromValue(it.asText()) },                         { "\"${it.value}\"" })
-    convert(ToolChoiceMode::class,                              { ToolChoiceMode.fromValue(it.asText()) },                              { "\"${it.value}\"" })
-    convert(CancelledNotificationMethod::class,                 { CancelledNotificationMethod.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(ClientRequestMethod::class,                         { ClientRequestMethod.fromValue(it.asText()) },                         { "\"${it.value}\"" })
-    convert(RefType::class,                                     { RefType.fromValue(it.asText()) },                                     { "\"${it.value}\"" })
-    convert(CompleteRequestMethod::class,                       { CompleteRequestMethod.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(CreateMessageRequestMethod::class,                  { CreateMessageRequestMethod.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(DiscoverRequestMethod::class,                       { DiscoverRequestMethod.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(ElicitRequestMethod::class,                         { ElicitRequestMethod.fromValue(it.asText()) },                         { "\"${it.value}\"" })
-    convert(ElicitRequestFormParamsMode::class,                 { ElicitRequestFormParamsMode.fromValue(it.asText()) },                 { "\"${it.value}\"" })
-    convert(ElicitRequestURLParamsMode::class,                  { ElicitRequestURLParamsMode.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(EmbeddedResourceType::class,                        { EmbeddedResourceType.fromValue(it.asText()) },                        { "\"${it.value}\"" })
-    convert(EnumSchemaType::class,                              { EnumSchemaType.fromValue(it.asText()) },                              { "\"${it.value}\"" })
-    convert(GetPromptRequestMethod::class,                      { GetPromptRequestMethod.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(ImageContentType::class,                            { ImageContentType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(ListPromptsRequestMethod::class,                    { ListPromptsRequestMethod.fromValue(it.asText()) },                    { "\"${it.value}\"" })
-    convert(ListResourceTemplatesRequestMethod::class,          { ListResourceTemplatesRequestMethod.fromValue(it.asText()) },          { "\"${it.value}\"" })
-    convert(ListResourcesRequestMethod::class,                  { ListResourcesRequestMethod.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(ListRootsRequestMethod::class,                      { ListRootsRequestMethod.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(ListToolsRequestMethod::class,                      { ListToolsRequestMethod.fromValue(it.asText()) },                      { "\"${it.value}\"" })
-    convert(LoggingMessageNotificationMethod::class,            { LoggingMessageNotificationMethod.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(MultiSelectEnumSchemaType::class,                   { MultiSelectEnumSchemaType.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(NumberSchemaType::class,                            { NumberSchemaType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(ProgressNotificationMethod::class,                  { ProgressNotificationMethod.fromValue(it.asText()) },                  { "\"${it.value}\"" })
-    convert(PromptListChangedNotificationMethod::class,         { PromptListChangedNotificationMethod.fromValue(it.asText()) },         { "\"${it.value}\"" })
-    convert(PromptReferenceType::class,                         { PromptReferenceType.fromValue(it.asText()) },                         { "\"${it.value}\"" })
-    convert(ReadResourceRequestMethod::class,                   { ReadResourceRequestMethod.fromValue(it.asText()) },                   { "\"${it.value}\"" })
-    convert(ResourceLinkType::class,                            { ResourceLinkType.fromValue(it.asText()) },                            { "\"${it.value}\"" })
-    convert(ResourceListChangedNotificationMethod::class,       { ResourceListChangedNotificationMethod.fromValue(it.asText()) },       { "\"${it.value}\"" })
-    convert(ResourceTemplateReferenceType::class,               { ResourceTemplateReferenceType.fromValue(it.asText()) },               { "\"${it.value}\"" })
-    convert(ResourceUpdatedNotificationMethod::class,           { ResourceUpdatedNotificationMethod.fromValue(it.asText()) },           { "\"${it.value}\"" })
-    convert(ServerNotificationMethod::class,                    { ServerNotificationMethod.fromValue(it.asText()) },                    { "\"${it.value}\"" })
-    convert(SubscriptionsAcknowledgedNotificationMethod::class, { SubscriptionsAcknowledgedNotificationMethod.fromValue(it.asText()) }, { "\"${it.value}\"" })
-    convert(SubscriptionsListenRequestMethod::class,            { SubscriptionsListenRequestMethod.fromValue(it.asText()) },            { "\"${it.value}\"" })
-    convert(TextContentType::class,                             { TextContentType.fromValue(it.asText()) },                             { "\"${it.value}\"" })
-    convert(ToolListChangedNotificationMethod::class,           { ToolListChangedNotificationMethod.fromValue(it.asText()) },           { "\"${it.value}\"" })
-    convert(ToolResultContentType::class,                       { ToolResultContentType.fromValue(it.asText()) },                       { "\"${it.value}\"" })
-    convert(ToolUseContentType::class,                          { ToolUseContentType.fromValue(it.asText()) },                          { "\"${it.value}\"" })
+    configure(MapperFeature.ALLOW_COERCION_OF_SCALARS, false)
+    configure(DeserializationFeature.ACCEPT_FLOAT_AS_INT, false)
+    configure(JsonParser.Feature.INCLUDE_SOURCE_IN_LOCATION, false)
+    for (shape in listOf(CoercionInputShape.Integer, CoercionInputShape.Float, CoercionInputShape.Boolean)) {
+        coercionConfigFor(LogicalType.Textual).setCoercion(shape, CoercionAction.Fail)
+    }
+    coercionConfigFor(LogicalType.Boolean).setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+    convert(Role::class,                                        { Role.fromValue(textOf(it)) },                                        { "\"${it.value}\"" })
+    convert(AudioContentType::class,                            { AudioContentType.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(BooleanSchemaType::class,                           { BooleanSchemaType.fromValue(textOf(it)) },                           { "\"${it.value}\"" })
+    convert(CacheScope::class,                                  { CacheScope.fromValue(textOf(it)) },                                  { "\"${it.value}\"" })
+    convert(Theme::class,                                       { Theme.fromValue(textOf(it)) },                                       { "\"${it.value}\"" })
+    convert(ResultType::class,                                  { ResultType.fromValue(textOf(it)) },                                  { "\"${it.value}\"" })
+    convert(Jsonrpc::class,                                     { Jsonrpc.fromValue(textOf(it)) },                                     { "\"${it.value}\"" })
+    convert(CallToolRequestMethod::class,                       { CallToolRequestMethod.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(Action::class,                                      { Action.fromValue(textOf(it)) },                                      { "\"${it.value}\"" })
+    convert(ContentBlockType::class,                            { ContentBlockType.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(SamplingMessageContentBlockType::class,             { SamplingMessageContentBlockType.fromValue(textOf(it)) },             { "\"${it.value}\"" })
+    convert(LoggingLevel::class,                                { LoggingLevel.fromValue(textOf(it)) },                                { "\"${it.value}\"" })
+    convert(InputRequestMethod::class,                          { InputRequestMethod.fromValue(textOf(it)) },                          { "\"${it.value}\"" })
+    convert(IncludeContext::class,                              { IncludeContext.fromValue(textOf(it)) },                              { "\"${it.value}\"" })
+    convert(ParamsMode::class,                                  { ParamsMode.fromValue(textOf(it)) },                                  { "\"${it.value}\"" })
+    convert(Format::class,                                      { Format.fromValue(textOf(it)) },                                      { "\"${it.value}\"" })
+    convert(ItemsType::class,                                   { ItemsType.fromValue(textOf(it)) },                                   { "\"${it.value}\"" })
+    convert(PrimitiveSchemaDefinitionType::class,               { PrimitiveSchemaDefinitionType.fromValue(textOf(it)) },               { "\"${it.value}\"" })
+    convert(RequestedSchemaType::class,                         { RequestedSchemaType.fromValue(textOf(it)) },                         { "\"${it.value}\"" })
+    convert(ToolChoiceMode::class,                              { ToolChoiceMode.fromValue(textOf(it)) },                              { "\"${it.value}\"" })
+    convert(CancelledNotificationMethod::class,                 { CancelledNotificationMethod.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(ClientRequestMethod::class,                         { ClientRequestMethod.fromValue(textOf(it)) },                         { "\"${it.value}\"" })
+    convert(RefType::class,                                     { RefType.fromValue(textOf(it)) },                                     { "\"${it.value}\"" })
+    convert(CompleteRequestMethod::class,                       { CompleteRequestMethod.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(CreateMessageRequestMethod::class,                  { CreateMessageRequestMethod.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(DiscoverRequestMethod::class,                       { DiscoverRequestMethod.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(ElicitRequestMethod::class,                         { ElicitRequestMethod.fromValue(textOf(it)) },                         { "\"${it.value}\"" })
+    convert(ElicitRequestFormParamsMode::class,                 { ElicitRequestFormParamsMode.fromValue(textOf(it)) },                 { "\"${it.value}\"" })
+    convert(ElicitRequestURLParamsMode::class,                  { ElicitRequestURLParamsMode.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(EmbeddedResourceType::class,                        { EmbeddedResourceType.fromValue(textOf(it)) },                        { "\"${it.value}\"" })
+    convert(EnumSchemaType::class,                              { EnumSchemaType.fromValue(textOf(it)) },                              { "\"${it.value}\"" })
+    convert(GetPromptRequestMethod::class,                      { GetPromptRequestMethod.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(ImageContentType::class,                            { ImageContentType.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(ListPromptsRequestMethod::class,                    { ListPromptsRequestMethod.fromValue(textOf(it)) },                    { "\"${it.value}\"" })
+    convert(ListResourceTemplatesRequestMethod::class,          { ListResourceTemplatesRequestMethod.fromValue(textOf(it)) },          { "\"${it.value}\"" })
+    convert(ListResourcesRequestMethod::class,                  { ListResourcesRequestMethod.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(ListRootsRequestMethod::class,                      { ListRootsRequestMethod.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(ListToolsRequestMethod::class,                      { ListToolsRequestMethod.fromValue(textOf(it)) },                      { "\"${it.value}\"" })
+    convert(LoggingMessageNotificationMethod::class,            { LoggingMessageNotificationMethod.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(MultiSelectEnumSchemaType::class,                   { MultiSelectEnumSchemaType.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(NumberSchemaType::class,                            { NumberSchemaType.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(ProgressNotificationMethod::class,                  { ProgressNotificationMethod.fromValue(textOf(it)) },                  { "\"${it.value}\"" })
+    convert(PromptListChangedNotificationMethod::class,         { PromptListChangedNotificationMethod.fromValue(textOf(it)) },         { "\"${it.value}\"" })
+    convert(PromptReferenceType::class,                         { PromptReferenceType.fromValue(textOf(it)) },                         { "\"${it.value}\"" })
+    convert(ReadResourceRequestMethod::class,                   { ReadResourceRequestMethod.fromValue(textOf(it)) },                   { "\"${it.value}\"" })
+    convert(ResourceLinkType::class,                            { ResourceLinkType.fromValue(textOf(it)) },                            { "\"${it.value}\"" })
+    convert(ResourceListChangedNotificationMethod::class,       { ResourceListChangedNotificationMethod.fromValue(textOf(it)) },       { "\"${it.value}\"" })
+    convert(ResourceTemplateReferenceType::class,               { ResourceTemplateReferenceType.fromValue(textOf(it)) },               { "\"${it.value}\"" })
+    convert(ResourceUpdatedNotificationMethod::class,           { ResourceUpdatedNotificationMethod.fromValue(textOf(it)) },           { "\"${it.value}\"" })
+    convert(ServerNotificationMethod::class,                    { ServerNotificationMethod.fromValue(textOf(it)) },                    { "\"${it.value}\"" })
+    convert(SubscriptionsAcknowledgedNotificationMethod::class, { SubscriptionsAcknowledgedNotificationMethod.fromValue(textOf(it)) }, { "\"${it.value}\"" })
+    convert(SubscriptionsListenRequestMethod::class,            { SubscriptionsListenRequestMethod.fromValue(textOf(it)) },            { "\"${it.value}\"" })
+    convert(TextContentType::class,                             { TextContentType.fromValue(textOf(it)) },                             { "\"${it.value}\"" })
+    convert(ToolListChangedNotificationMethod::class,           { ToolListChangedNotificationMethod.fromValue(textOf(it)) },           { "\"${it.value}\"" })
+    convert(ToolResultContentType::class,                       { ToolResultContentType.fromValue(textOf(it)) },                       { "\"${it.value}\"" })
+    convert(ToolUseContentType::class,                          { ToolUseContentType.fromValue(textOf(it)) },                          { "\"${it.value}\"" })
     convert(RequestID::class,                                   { RequestID.fromJson(it) },                                             { it.toJson() }, true)
     convert(InputResponseContent::class,                        { InputResponseContent.fromJson(it) },                                  { it.toJson() }, true)
     convert(AnnotationsUnion::class,                            { AnnotationsUnion.fromJson(it) },                                      { it.toJson() }, true)
@@ -170,7 +184,6 @@ class Result(elements: Map<String, Any?>) : HashMap<String, Any?>(elements) {
         fun fromJson(json: String) = mapper.readValue<Result>(json)
     }
 }
-typealias ResultType = String
 
 /**
  * Hints that help a client decide how to use or show an object. They are advisory only.
@@ -226,7 +239,7 @@ enum class Role(val value: String) {
         fun fromValue(value: String): Role = when (value) {
             "assistant" -> Assistant
             "user"      -> User
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"assistant\", \"user\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -250,19 +263,19 @@ data class AudioContent @JsonCreator constructor (
     /**
      * The audio bytes, base64-encoded.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Media type of the audio, e.g. `audio/wav`; which ones work depends on the model provider.
      */
-    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
+    @param:JsonProperty("mimeType", required=true)@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Discriminator: always `"audio"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: AudioContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -322,7 +335,7 @@ enum class AudioContentType(val value: String) {
     companion object {
         fun fromValue(value: String): AudioContentType = when (value) {
             "audio" -> Audio
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"audio\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -334,7 +347,7 @@ data class BaseMetadata @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -373,7 +386,7 @@ data class BlobResourceContents @JsonCreator constructor (
     /**
      * The raw bytes, base64-encoded.
      */
-    @param:JsonProperty("blob")@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
+    @param:JsonProperty("blob", required=true)@get:JsonProperty("blob", required=true)@field:JsonProperty("blob", required=true)
     val blob: String,
 
     /**
@@ -385,7 +398,7 @@ data class BlobResourceContents @JsonCreator constructor (
     /**
      * The URI these contents belong to.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -429,7 +442,7 @@ data class BooleanSchema @JsonCreator constructor (
     /**
      * Always `"boolean"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: BooleanSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -454,7 +467,7 @@ enum class BooleanSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): BooleanSchemaType = when (value) {
             "boolean" -> TypeBoolean
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"boolean\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -475,7 +488,7 @@ data class CacheableResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -483,15 +496,15 @@ data class CacheableResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -522,7 +535,7 @@ enum class CacheScope(val value: String) {
         fun fromValue(value: String): CacheScope = when (value) {
             "private" -> Private
             "public"  -> Public
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"private\", \"public\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -578,7 +591,7 @@ data class IoModelcontextprotocolServerInfo @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -591,7 +604,7 @@ data class IoModelcontextprotocolServerInfo @JsonCreator constructor (
     /**
      * Version string of the program.
      */
-    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
+    @param:JsonProperty("version", required=true)@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
@@ -631,7 +644,7 @@ data class IconElement @JsonCreator constructor (
      * and be
      * careful with SVG, which can embed script.
      */
-    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
+    @param:JsonProperty("src", required=true)@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
@@ -661,7 +674,32 @@ enum class Theme(val value: String) {
         fun fromValue(value: String): Theme = when (value) {
             "dark"  -> Dark
             "light" -> Light
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"dark\", \"light\", got " + "\"" + value + "\"")
+        }
+    }
+}
+
+/**
+ * Kind of result; servers on this revision always send it. A result without it comes from
+ * an
+ * older server and counts as `"complete"`.
+ *
+ * What kind of result an object is, so the receiver knows how to read it. The core values
+ * are
+ * `"complete"` (final answer) and `"input_required"` (an InputRequiredResult asking for
+ * more input);
+ * extensions may add values only when advertised, and unknown values make the result
+ * invalid.
+ */
+enum class ResultType(val value: String) {
+    Complete("complete"),
+    InputRequired("input_required");
+
+    companion object {
+        fun fromValue(value: String): ResultType = when (value) {
+            "complete"       -> Complete
+            "input_required" -> InputRequired
+            else             -> throw IllegalArgumentException("expected one of \"complete\", \"input_required\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -673,25 +711,25 @@ data class CallToolRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"tools/call"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CallToolRequestMethod,
 
     /**
      * Which tool, with which arguments, plus any input responses of a retry.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CallToolRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -755,7 +793,7 @@ sealed class RequestID {
         fun fromJson(jn: JsonNode): RequestID = when (jn) {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid RequestID: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -766,7 +804,7 @@ enum class Jsonrpc(val value: String) {
     companion object {
         fun fromValue(value: String): Jsonrpc = when (value) {
             "2.0" -> The20
-            else  -> throw IllegalArgumentException()
+            else  -> throw IllegalArgumentException("expected one of \"2.0\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -777,7 +815,7 @@ enum class CallToolRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CallToolRequestMethod = when (value) {
             "tools/call" -> ToolsCall
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"tools/call\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -791,7 +829,7 @@ data class CallToolRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -809,7 +847,7 @@ data class CallToolRequestParamsClass @JsonCreator constructor (
     /**
      * Name of the tool to run.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -920,7 +958,7 @@ enum class Action(val value: String) {
             "accept"  -> Accept
             "cancel"  -> Cancel
             "decline" -> Decline
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"accept\", \"cancel\", \"decline\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -938,7 +976,7 @@ sealed class InputResponseContent {
         fun fromJson(jn: JsonNode): InputResponseContent = when (jn) {
             is ObjectNode -> ContentClassValue(mapper.treeToValue(jn))
             is ArrayNode  -> SamplingMessageContentBlockArrayValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid InputResponseContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -990,7 +1028,7 @@ data class SamplingMessageContentBlock @JsonCreator constructor (
      *
      * Discriminator: always `"tool_result"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -1121,7 +1159,7 @@ data class ContentBlock @JsonCreator constructor (
      *
      * Discriminator: always `"resource"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -1233,7 +1271,7 @@ data class ContentElement @JsonCreator constructor (
     /**
      * The URI these contents belong to.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String,
 
     /**
@@ -1266,7 +1304,7 @@ enum class ContentBlockType(val value: String) {
             "resource"      -> Resource
             "resource_link" -> ResourceLink
             "text"          -> Text
-            else            -> throw IllegalArgumentException()
+            else            -> throw IllegalArgumentException("expected one of \"audio\", \"image\", \"resource\", \"resource_link\", \"text\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1285,7 +1323,7 @@ enum class SamplingMessageContentBlockType(val value: String) {
             "text"        -> Text
             "tool_result" -> ToolResult
             "tool_use"    -> ToolUse
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"audio\", \"image\", \"text\", \"tool_result\", \"tool_use\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1431,7 +1469,7 @@ sealed class AnnotationsUnion {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid AnnotationsUnion: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -1455,7 +1493,7 @@ sealed class PurpleContent {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
             is ArrayNode            -> UnionArrayValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid PurpleContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -1473,7 +1511,7 @@ sealed class ContentUnion {
         fun fromJson(jn: JsonNode): ContentUnion = when (jn) {
             is ObjectNode -> PurpleSomethingValue(mapper.treeToValue(jn))
             is TextNode   -> StringValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid ContentUnion: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -1525,7 +1563,7 @@ data class PurpleSomething @JsonCreator constructor (
      *
      * Discriminator: always `"resource"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ContentBlockType,
 
     /**
@@ -1621,7 +1659,7 @@ sealed class ContentValue {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid ContentValue: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -1648,7 +1686,7 @@ sealed class MetaUnion {
             is IntNode, is LongNode -> IntegerValue(mapper.treeToValue(jn))
             is ArrayNode            -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode             -> StringValue(mapper.treeToValue(jn))
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("not a valid MetaUnion: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -1672,7 +1710,7 @@ data class RootElement @JsonCreator constructor (
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -1698,7 +1736,7 @@ data class CallToolRequestParamsMeta @JsonCreator constructor (
      * What the client can do while this request is served. Required; `{}` declares nothing. The
      * server must not assume capabilities from earlier requests.
      */
-    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities")@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
     val ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities,
 
     /**
@@ -1721,7 +1759,7 @@ data class CallToolRequestParamsMeta @JsonCreator constructor (
      * `MCP-Protocol-Version` header. An unsupported value gets an
      * UnsupportedProtocolVersionError.
      */
-    @param:JsonProperty("io.modelcontextprotocol/protocolVersion")@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
     val ioModelcontextprotocolProtocolVersion: String,
 
     /**
@@ -1887,7 +1925,7 @@ enum class LoggingLevel(val value: String) {
             "info"      -> Info
             "notice"    -> Notice
             "warning"   -> Warning
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"alert\", \"critical\", \"debug\", \"emergency\", \"error\", \"info\", \"notice\", \"warning\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -1899,7 +1937,7 @@ data class CallToolRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -1917,7 +1955,7 @@ data class CallToolRequestParams @JsonCreator constructor (
     /**
      * Name of the tool to run.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -1958,7 +1996,7 @@ data class CallToolResult @JsonCreator constructor (
     /**
      * The unstructured output, as content blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
@@ -1972,8 +2010,8 @@ data class CallToolResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * The structured output: any JSON value, which must match `outputSchema` when the tool has
@@ -2006,19 +2044,19 @@ data class CallToolResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The tool's output, or what the server still needs before it can run the tool.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: CallToolResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2073,8 +2111,8 @@ data class CallToolResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * The structured output: any JSON value, which must match `outputSchema` when the tool has
@@ -2131,7 +2169,7 @@ data class InputRequest @JsonCreator constructor (
      *
      * Always `"sampling/createMessage"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: InputRequestMethod,
 
     /**
@@ -2170,7 +2208,7 @@ enum class InputRequestMethod(val value: String) {
             "elicitation/create"     -> ElicitationCreate
             "roots/list"             -> RootsList
             "sampling/createMessage" -> SamplingCreateMessage
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"elicitation/create\", \"roots/list\", \"sampling/createMessage\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2311,7 +2349,7 @@ enum class IncludeContext(val value: String) {
             "allServers" -> AllServers
             "none"       -> None
             "thisServer" -> ThisServer
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"allServers\", \"none\", \"thisServer\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2331,13 +2369,13 @@ data class ParamsMessage @JsonCreator constructor (
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks in this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2363,7 +2401,7 @@ sealed class MessageContent {
         fun fromJson(jn: JsonNode): MessageContent = when (jn) {
             is ObjectNode -> FluffySomethingValue(mapper.treeToValue(jn))
             is ArrayNode  -> SamplingMessageContentBlockArrayValue(mapper.treeToValue(jn))
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("not a valid MessageContent: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2413,7 +2451,7 @@ data class FluffySomething @JsonCreator constructor (
      *
      * Discriminator: always `"tool_result"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: SamplingMessageContentBlockType,
 
     /**
@@ -2493,7 +2531,7 @@ enum class ParamsMode(val value: String) {
         fun fromValue(value: String): ParamsMode = when (value) {
             "form" -> Form
             "url"  -> URL
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"form\", \"url\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2576,7 +2614,7 @@ data class ParamsRequestedSchema @JsonCreator constructor (
     /**
      * The form fields, by name.
      */
-    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
+    @param:JsonProperty("properties", required=true)@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
@@ -2588,7 +2626,7 @@ data class ParamsRequestedSchema @JsonCreator constructor (
     /**
      * Always `"object"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RequestedSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2674,7 +2712,7 @@ data class PrimitiveSchemaDefinition @JsonCreator constructor (
      *
      * Always `"array"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PrimitiveSchemaDefinitionType,
 
     /**
@@ -2760,7 +2798,7 @@ sealed class PrimitiveSchemaDefinitionDefault {
             is DoubleNode  -> DoubleValue(mapper.treeToValue(jn))
             is ArrayNode   -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode    -> StringValue(mapper.treeToValue(jn))
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("not a valid PrimitiveSchemaDefinitionDefault: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -2780,7 +2818,7 @@ enum class Format(val value: String) {
             "date-time" -> DateTime
             "email"     -> Email
             "uri"       -> URI
-            else        -> throw IllegalArgumentException()
+            else        -> throw IllegalArgumentException("expected one of \"date\", \"date-time\", \"email\", \"uri\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2821,13 +2859,13 @@ data class PurpleAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is picked.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2846,7 +2884,7 @@ enum class ItemsType(val value: String) {
     companion object {
         fun fromValue(value: String): ItemsType = when (value) {
             "string" -> TypeString
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2855,13 +2893,13 @@ data class PrimitiveSchemaDefinitionOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -2891,7 +2929,7 @@ enum class PrimitiveSchemaDefinitionType(val value: String) {
             "array"   -> TypeArray
             "boolean" -> TypeBoolean
             "string"  -> TypeString
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"integer\", \"number\", \"array\", \"boolean\", \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2902,7 +2940,7 @@ enum class RequestedSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): RequestedSchemaType = when (value) {
             "object" -> Object
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"object\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2947,7 +2985,7 @@ enum class ToolChoiceMode(val value: String) {
             "auto"     -> Auto
             "none"     -> None
             "required" -> Required
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"auto\", \"none\", \"required\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -2991,13 +3029,13 @@ data class ToolElement @JsonCreator constructor (
      * must be `type: "object"`; any other keyword may appear. A tool without parameters uses
      * `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
      */
-    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
+    @param:JsonProperty("inputSchema", required=true)@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: Map<String, Any?>,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -3091,19 +3129,19 @@ data class CancelledNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/cancelled"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request is cancelled, and why.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3128,7 +3166,7 @@ enum class CancelledNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CancelledNotificationMethod = when (value) {
             "notifications/cancelled" -> NotificationsCancelled
-            else                      -> throw IllegalArgumentException()
+            else                      -> throw IllegalArgumentException("expected one of \"notifications/cancelled\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3156,7 +3194,7 @@ data class CancelledNotificationParamsClass @JsonCreator constructor (
      * or,
      * from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
      */
-    @param:JsonProperty("requestId")@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
+    @param:JsonProperty("requestId", required=true)@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
     val requestID: RequestID
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3215,7 +3253,7 @@ data class CancelledNotificationParams @JsonCreator constructor (
      * or,
      * from a server, the `id` of the `subscriptions/listen` request whose stream it is ending.
      */
-    @param:JsonProperty("requestId")@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
+    @param:JsonProperty("requestId", required=true)@get:JsonProperty("requestId", required=true)@field:JsonProperty("requestId", required=true)
     val requestID: RequestID
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3359,19 +3397,19 @@ data class ClientNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/cancelled"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CancelledNotificationMethod,
 
     /**
      * Which request is cancelled, and why.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CancelledNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3425,13 +3463,13 @@ data class ClientRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -3455,7 +3493,7 @@ data class ClientRequest @JsonCreator constructor (
      *
      * Always `"prompts/get"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ClientRequestMethod,
 
     /**
@@ -3473,7 +3511,7 @@ data class ClientRequest @JsonCreator constructor (
      *
      * Which prompt, with which arguments, plus any input responses of a retry.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ClientRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3516,7 +3554,7 @@ enum class ClientRequestMethod(val value: String) {
             "subscriptions/listen"     -> SubscriptionsListen
             "tools/call"               -> ToolsCall
             "tools/list"               -> ToolsList
-            else                       -> throw IllegalArgumentException()
+            else                       -> throw IllegalArgumentException("expected one of \"completion/complete\", \"prompts/get\", \"prompts/list\", \"resources/list\", \"resources/read\", \"resources/templates/list\", \"server/discover\", \"subscriptions/listen\", \"tools/call\", \"tools/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3560,7 +3598,7 @@ data class ClientRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -3647,13 +3685,13 @@ data class ParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument or template variable.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The partial value to find completions for.
      */
-    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
+    @param:JsonProperty("value", required=true)@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3759,7 +3797,7 @@ data class Ref @JsonCreator constructor (
      *
      * Discriminator: always `"ref/resource"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RefType,
 
     /**
@@ -3786,7 +3824,7 @@ enum class RefType(val value: String) {
         fun fromValue(value: String): RefType = when (value) {
             "ref/prompt"   -> RefPrompt
             "ref/resource" -> RefResource
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"ref/prompt\", \"ref/resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3798,25 +3836,25 @@ data class CompleteRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"completion/complete"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CompleteRequestMethod,
 
     /**
      * What to complete, and in which context.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CompleteRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3841,7 +3879,7 @@ enum class CompleteRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CompleteRequestMethod = when (value) {
             "completion/complete" -> CompletionComplete
-            else                  -> throw IllegalArgumentException()
+            else                  -> throw IllegalArgumentException("expected one of \"completion/complete\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -3855,13 +3893,13 @@ data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The argument being completed and what has been typed so far.
      */
-    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
+    @param:JsonProperty("argument", required=true)@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: ParamsArgument,
 
     /**
@@ -3873,7 +3911,7 @@ data class CompleteRequestParamsClass @JsonCreator constructor (
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
+    @param:JsonProperty("ref", required=true)@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3893,13 +3931,13 @@ data class CompleteRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The argument being completed and what has been typed so far.
      */
-    @param:JsonProperty("argument")@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
+    @param:JsonProperty("argument", required=true)@get:JsonProperty("argument", required=true)@field:JsonProperty("argument", required=true)
     val argument: CompleteRequestParamsArgument,
 
     /**
@@ -3911,7 +3949,7 @@ data class CompleteRequestParams @JsonCreator constructor (
     /**
      * The prompt or resource template the argument belongs to.
      */
-    @param:JsonProperty("ref")@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
+    @param:JsonProperty("ref", required=true)@get:JsonProperty("ref", required=true)@field:JsonProperty("ref", required=true)
     val ref: Ref
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3937,13 +3975,13 @@ data class CompleteRequestParamsArgument @JsonCreator constructor (
     /**
      * Name of the argument or template variable.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * The partial value to find completions for.
      */
-    @param:JsonProperty("value")@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
+    @param:JsonProperty("value", required=true)@get:JsonProperty("value", required=true)@field:JsonProperty("value", required=true)
     val value: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -3989,7 +4027,7 @@ data class CompleteResult @JsonCreator constructor (
     /**
      * The suggested values and how many more there are.
      */
-    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
+    @param:JsonProperty("completion", required=true)@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: CompleteResultCompletion,
 
     /**
@@ -3997,8 +4035,8 @@ data class CompleteResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -4035,7 +4073,7 @@ data class CompleteResultCompletion @JsonCreator constructor (
     /**
      * Suggested values, best first; at most 100.
      */
-    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
+    @param:JsonProperty("values", required=true)@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4055,19 +4093,19 @@ data class CompleteResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The suggestions.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: CompleteResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4101,7 +4139,7 @@ data class CompleteResultResponseResult @JsonCreator constructor (
     /**
      * The suggested values and how many more there are.
      */
-    @param:JsonProperty("completion")@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
+    @param:JsonProperty("completion", required=true)@get:JsonProperty("completion", required=true)@field:JsonProperty("completion", required=true)
     val completion: ResultCompletion,
 
     /**
@@ -4109,8 +4147,8 @@ data class CompleteResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -4141,7 +4179,7 @@ data class ResultCompletion @JsonCreator constructor (
     /**
      * Suggested values, best first; at most 100.
      */
-    @param:JsonProperty("values")@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
+    @param:JsonProperty("values", required=true)@get:JsonProperty("values", required=true)@field:JsonProperty("values", required=true)
     val values: List<String>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4163,13 +4201,13 @@ data class CreateMessageRequest @JsonCreator constructor (
     /**
      * Always `"sampling/createMessage"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: CreateMessageRequestMethod,
 
     /**
      * The conversation and the generation settings.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: CreateMessageRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4194,7 +4232,7 @@ enum class CreateMessageRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): CreateMessageRequestMethod = when (value) {
             "sampling/createMessage" -> SamplingCreateMessage
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"sampling/createMessage\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4215,13 +4253,13 @@ data class CreateMessageRequestParamsClass @JsonCreator constructor (
     /**
      * Upper bound on the number of tokens to generate; the client must respect it.
      */
-    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
+    @param:JsonProperty("maxTokens", required=true)@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation to continue.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
@@ -4290,13 +4328,13 @@ data class CreateMessageRequestParams @JsonCreator constructor (
     /**
      * Upper bound on the number of tokens to generate; the client must respect it.
      */
-    @param:JsonProperty("maxTokens")@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
+    @param:JsonProperty("maxTokens", required=true)@get:JsonProperty("maxTokens", required=true)@field:JsonProperty("maxTokens", required=true)
     val maxTokens: Long,
 
     /**
      * The conversation to continue.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<ParamsMessage>,
 
     /**
@@ -4372,19 +4410,19 @@ data class CreateMessageResult @JsonCreator constructor (
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Name of the model that produced the message.
      */
-    @param:JsonProperty("model")@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
+    @param:JsonProperty("model", required=true)@get:JsonProperty("model", required=true)@field:JsonProperty("model", required=true)
     val model: String,
 
     /**
      * Who speaks in this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role,
 
     /**
@@ -4419,25 +4457,25 @@ data class DiscoverRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"server/discover"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: DiscoverRequestMethod,
 
     /**
      * Only the required `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: DiscoverRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4462,7 +4500,7 @@ enum class DiscoverRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): DiscoverRequestMethod = when (value) {
             "server/discover" -> ServerDiscover
-            else              -> throw IllegalArgumentException()
+            else              -> throw IllegalArgumentException("expected one of \"server/discover\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4478,7 +4516,7 @@ data class DiscoverRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4506,13 +4544,13 @@ data class DiscoverResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The optional features the server offers.
      */
-    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
+    @param:JsonProperty("capabilities", required=true)@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: Capabilities,
 
     /**
@@ -4528,13 +4566,13 @@ data class DiscoverResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
-    @param:JsonProperty("supportedVersions")@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
+    @param:JsonProperty("supportedVersions", required=true)@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
     val supportedVersions: List<String>,
 
     /**
@@ -4542,7 +4580,7 @@ data class DiscoverResult @JsonCreator constructor (
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4697,19 +4735,19 @@ data class DiscoverResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The server's versions, capabilities and identity.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: DiscoverResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4745,13 +4783,13 @@ data class DiscoverResultResponseResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The optional features the server offers.
      */
-    @param:JsonProperty("capabilities")@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
+    @param:JsonProperty("capabilities", required=true)@get:JsonProperty("capabilities", required=true)@field:JsonProperty("capabilities", required=true)
     val capabilities: Capabilities,
 
     /**
@@ -4767,13 +4805,13 @@ data class DiscoverResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * Protocol revisions the server accepts; the client picks one of them for its requests.
      */
-    @param:JsonProperty("supportedVersions")@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
+    @param:JsonProperty("supportedVersions", required=true)@get:JsonProperty("supportedVersions", required=true)@field:JsonProperty("supportedVersions", required=true)
     val supportedVersions: List<String>,
 
     /**
@@ -4781,7 +4819,7 @@ data class DiscoverResultResponseResult @JsonCreator constructor (
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4801,13 +4839,13 @@ data class ElicitRequest @JsonCreator constructor (
     /**
      * Always `"elicitation/create"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ElicitRequestMethod,
 
     /**
      * The form or the URL to present.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ElicitRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4832,7 +4870,7 @@ enum class ElicitRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestMethod = when (value) {
             "elicitation/create" -> ElicitationCreate
-            else                 -> throw IllegalArgumentException()
+            else                 -> throw IllegalArgumentException("expected one of \"elicitation/create\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4855,7 +4893,7 @@ data class ElicitRequestParams @JsonCreator constructor (
      *
      * Why the user should open the page, shown to the user.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -4904,7 +4942,7 @@ data class ElicitRequestFormParams @JsonCreator constructor (
     /**
      * What is being asked for and why, shown to the user.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
@@ -4917,7 +4955,7 @@ data class ElicitRequestFormParams @JsonCreator constructor (
      * The form: a flat JSON Schema object whose properties are all primitive (string, number,
      * boolean or enum); nesting is not allowed.
      */
-    @param:JsonProperty("requestedSchema")@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
+    @param:JsonProperty("requestedSchema", required=true)@get:JsonProperty("requestedSchema", required=true)@field:JsonProperty("requestedSchema", required=true)
     val requestedSchema: ElicitRequestFormParamsRequestedSchema
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4942,7 +4980,7 @@ enum class ElicitRequestFormParamsMode(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestFormParamsMode = when (value) {
             "form" -> Form
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"form\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -4961,7 +4999,7 @@ data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * The form fields, by name.
      */
-    @param:JsonProperty("properties")@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
+    @param:JsonProperty("properties", required=true)@get:JsonProperty("properties", required=true)@field:JsonProperty("properties", required=true)
     val properties: Map<String, PrimitiveSchemaDefinition>,
 
     /**
@@ -4973,7 +5011,7 @@ data class ElicitRequestFormParamsRequestedSchema @JsonCreator constructor (
     /**
      * Always `"object"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: RequestedSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -4995,20 +5033,20 @@ data class ElicitRequestURLParams @JsonCreator constructor (
     /**
      * Why the user should open the page, shown to the user.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String,
 
     /**
      * The mode; always `"url"`.
      */
-    @param:JsonProperty("mode")@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
+    @param:JsonProperty("mode", required=true)@get:JsonProperty("mode", required=true)@field:JsonProperty("mode", required=true)
     val mode: ElicitRequestURLParamsMode,
 
     /**
      * The page to open. The client shows it in full, asks for consent first, and never
      * prefetches it.
      */
-    @param:JsonProperty("url")@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
+    @param:JsonProperty("url", required=true)@get:JsonProperty("url", required=true)@field:JsonProperty("url", required=true)
     val url: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5033,7 +5071,7 @@ enum class ElicitRequestURLParamsMode(val value: String) {
     companion object {
         fun fromValue(value: String): ElicitRequestURLParamsMode = when (value) {
             "url" -> URL
-            else  -> throw IllegalArgumentException()
+            else  -> throw IllegalArgumentException("expected one of \"url\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5046,7 +5084,7 @@ data class ElicitResult @JsonCreator constructor (
      * What the user did: `"accept"` (submitted or agreed), `"decline"` (said no) or `"cancel"`
      * (dismissed without choosing). In URL mode, accept only means consent to open the page.
      */
-    @param:JsonProperty("action")@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
+    @param:JsonProperty("action", required=true)@get:JsonProperty("action", required=true)@field:JsonProperty("action", required=true)
     val action: Action,
 
     /**
@@ -5092,13 +5130,13 @@ data class EmbeddedResource @JsonCreator constructor (
     /**
      * The embedded contents, as text or as base64 bytes.
      */
-    @param:JsonProperty("resource")@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
+    @param:JsonProperty("resource", required=true)@get:JsonProperty("resource", required=true)@field:JsonProperty("resource", required=true)
     val resource: ContentElement,
 
     /**
      * Discriminator: always `"resource"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EmbeddedResourceType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5123,7 +5161,7 @@ enum class EmbeddedResourceType(val value: String) {
     companion object {
         fun fromValue(value: String): EmbeddedResourceType = when (value) {
             "resource" -> Resource
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5175,7 +5213,7 @@ data class EnumSchema @JsonCreator constructor (
      *
      * Always `"array"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: EnumSchemaType,
 
     /**
@@ -5237,7 +5275,7 @@ sealed class EnumSchemaDefault {
         fun fromJson(jn: JsonNode): EnumSchemaDefault = when (jn) {
             is ArrayNode -> StringArrayValue(mapper.treeToValue(jn))
             is TextNode  -> StringValue(mapper.treeToValue(jn))
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("not a valid EnumSchemaDefault: " + jn.nodeType.name.toLowerCase())
         }
     }
 }
@@ -5250,7 +5288,7 @@ enum class EnumSchemaType(val value: String) {
         fun fromValue(value: String): EnumSchemaType = when (value) {
             "array"  -> TypeArray
             "string" -> TypeString
-            else     -> throw IllegalArgumentException()
+            else     -> throw IllegalArgumentException("expected one of \"array\", \"string\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5262,7 +5300,7 @@ data class Error @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -5274,7 +5312,7 @@ data class Error @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5302,25 +5340,25 @@ data class GetPromptRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"prompts/get"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: GetPromptRequestMethod,
 
     /**
      * Which prompt, with which arguments, plus any input responses of a retry.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: GetPromptRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5345,7 +5383,7 @@ enum class GetPromptRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): GetPromptRequestMethod = when (value) {
             "prompts/get" -> PromptsGet
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"prompts/get\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5360,7 +5398,7 @@ data class GetPromptRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -5378,7 +5416,7 @@ data class GetPromptRequestParamsClass @JsonCreator constructor (
     /**
      * Name of the prompt or template to resolve.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -5405,7 +5443,7 @@ data class GetPromptRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -5423,7 +5461,7 @@ data class GetPromptRequestParams @JsonCreator constructor (
     /**
      * Name of the prompt or template to resolve.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -5467,7 +5505,7 @@ data class GetPromptResult @JsonCreator constructor (
     /**
      * The messages the prompt consists of.
      */
-    @param:JsonProperty("messages")@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
+    @param:JsonProperty("messages", required=true)@get:JsonProperty("messages", required=true)@field:JsonProperty("messages", required=true)
     val messages: List<GetPromptResultMessage>,
 
     /**
@@ -5475,8 +5513,8 @@ data class GetPromptResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -5503,13 +5541,13 @@ data class GetPromptResultMessage @JsonCreator constructor (
     /**
      * The single content block of the message.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who the message is from.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5529,19 +5567,19 @@ data class GetPromptResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The resolved prompt, or what the server still needs before it can resolve it.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: GetPromptResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5595,8 +5633,8 @@ data class GetPromptResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * What the prompt is for.
@@ -5630,7 +5668,7 @@ data class HeaderMismatchError @JsonCreator constructor (
     /**
      * The error, with code -32020.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: HeaderMismatchErrorError,
 
     /**
@@ -5642,7 +5680,7 @@ data class HeaderMismatchError @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5674,7 +5712,7 @@ data class HeaderMismatchErrorError @JsonCreator constructor (
      *
      * Always -32020.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -5686,7 +5724,7 @@ data class HeaderMismatchErrorError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5720,7 +5758,7 @@ data class Icon @JsonCreator constructor (
      * and be
      * careful with SVG, which can embed script.
      */
-    @param:JsonProperty("src")@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
+    @param:JsonProperty("src", required=true)@get:JsonProperty("src", required=true)@field:JsonProperty("src", required=true)
     val src: String,
 
     /**
@@ -5791,19 +5829,19 @@ data class ImageContent @JsonCreator constructor (
     /**
      * The image bytes, base64-encoded.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: String,
 
     /**
      * Media type of the image, e.g. `image/png`; which ones work depends on the model provider.
      */
-    @param:JsonProperty("mimeType")@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
+    @param:JsonProperty("mimeType", required=true)@get:JsonProperty("mimeType", required=true)@field:JsonProperty("mimeType", required=true)
     val mimeType: String,
 
     /**
      * Discriminator: always `"image"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ImageContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -5828,7 +5866,7 @@ enum class ImageContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ImageContentType = when (value) {
             "image" -> Image
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"image\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -5853,7 +5891,7 @@ data class Implementation @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -5866,7 +5904,7 @@ data class Implementation @JsonCreator constructor (
     /**
      * Version string of the program.
      */
-    @param:JsonProperty("version")@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
+    @param:JsonProperty("version", required=true)@get:JsonProperty("version", required=true)@field:JsonProperty("version", required=true)
     val version: String,
 
     /**
@@ -5922,8 +5960,8 @@ data class InputRequiredResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -5950,7 +5988,7 @@ data class InputResponseRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -5989,7 +6027,7 @@ data class InternalError @JsonCreator constructor (
     /**
      * Always -32603.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6001,7 +6039,7 @@ data class InternalError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6030,7 +6068,7 @@ data class InvalidParamsError @JsonCreator constructor (
     /**
      * Always -32602.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6042,7 +6080,7 @@ data class InvalidParamsError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6070,7 +6108,7 @@ data class InvalidRequestError @JsonCreator constructor (
     /**
      * Always -32600.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6082,7 +6120,7 @@ data class InvalidRequestError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6108,7 +6146,7 @@ data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * Why the request failed.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: ErrorClass,
 
     /**
@@ -6120,7 +6158,7 @@ data class JSONRPCErrorResponse @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6148,7 +6186,7 @@ data class ErrorClass @JsonCreator constructor (
     /**
      * Integer naming the kind of failure (see the standard and MCP codes).
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -6160,7 +6198,7 @@ data class ErrorClass @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6200,7 +6238,7 @@ data class JSONRPCMessage @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -6256,13 +6294,13 @@ data class JSONRPCNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the event being reported.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -6295,19 +6333,19 @@ data class JSONRPCRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation to perform.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -6352,7 +6390,7 @@ data class JSONRPCResponse @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -6390,19 +6428,19 @@ data class JSONRPCResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * What the request produced.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: Map<String, Any?>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6442,7 +6480,7 @@ data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
@@ -6460,7 +6498,7 @@ data class LegacyTitledEnumSchema @JsonCreator constructor (
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6486,25 +6524,25 @@ data class ListPromptsRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"prompts/list"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListPromptsRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6529,7 +6567,7 @@ enum class ListPromptsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListPromptsRequestMethod = when (value) {
             "prompts/list" -> PromptsList
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"prompts/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -6543,7 +6581,7 @@ data class ListPromptsRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -6578,7 +6616,7 @@ data class ListPromptsResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -6592,7 +6630,7 @@ data class ListPromptsResult @JsonCreator constructor (
     /**
      * The prompts on this page.
      */
-    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
+    @param:JsonProperty("prompts", required=true)@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>,
 
     /**
@@ -6600,15 +6638,15 @@ data class ListPromptsResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6659,7 +6697,7 @@ data class PromptElement @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6692,7 +6730,7 @@ data class ArgumentElement @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6725,19 +6763,19 @@ data class ListPromptsResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of prompts.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListPromptsResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6772,7 +6810,7 @@ data class ListPromptsResultResponseResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -6786,7 +6824,7 @@ data class ListPromptsResultResponseResult @JsonCreator constructor (
     /**
      * The prompts on this page.
      */
-    @param:JsonProperty("prompts")@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
+    @param:JsonProperty("prompts", required=true)@get:JsonProperty("prompts", required=true)@field:JsonProperty("prompts", required=true)
     val prompts: List<PromptElement>,
 
     /**
@@ -6794,15 +6832,15 @@ data class ListPromptsResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6822,25 +6860,25 @@ data class ListResourceTemplatesRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/templates/list"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourceTemplatesRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6865,7 +6903,7 @@ enum class ListResourceTemplatesRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListResourceTemplatesRequestMethod = when (value) {
             "resources/templates/list" -> ResourcesTemplatesList
-            else                       -> throw IllegalArgumentException()
+            else                       -> throw IllegalArgumentException("expected one of \"resources/templates/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -6884,7 +6922,7 @@ data class ListResourceTemplatesResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -6898,7 +6936,7 @@ data class ListResourceTemplatesResult @JsonCreator constructor (
     /**
      * The templates on this page.
      */
-    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
+    @param:JsonProperty("resourceTemplates", required=true)@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>,
 
     /**
@@ -6906,15 +6944,15 @@ data class ListResourceTemplatesResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -6972,7 +7010,7 @@ data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -6985,7 +7023,7 @@ data class ResourceTemplateElement @JsonCreator constructor (
     /**
      * RFC 6570 URI template that expands to the URIs of matching resources.
      */
-    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
+    @param:JsonProperty("uriTemplate", required=true)@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7005,19 +7043,19 @@ data class ListResourceTemplatesResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of templates.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListResourceTemplatesResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7052,7 +7090,7 @@ data class ListResourceTemplatesResultResponseResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -7066,7 +7104,7 @@ data class ListResourceTemplatesResultResponseResult @JsonCreator constructor (
     /**
      * The templates on this page.
      */
-    @param:JsonProperty("resourceTemplates")@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
+    @param:JsonProperty("resourceTemplates", required=true)@get:JsonProperty("resourceTemplates", required=true)@field:JsonProperty("resourceTemplates", required=true)
     val resourceTemplates: List<ResourceTemplateElement>,
 
     /**
@@ -7074,15 +7112,15 @@ data class ListResourceTemplatesResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7102,25 +7140,25 @@ data class ListResourcesRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/list"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListResourcesRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7145,7 +7183,7 @@ enum class ListResourcesRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListResourcesRequestMethod = when (value) {
             "resources/list" -> ResourcesList
-            else             -> throw IllegalArgumentException()
+            else             -> throw IllegalArgumentException("expected one of \"resources/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7164,7 +7202,7 @@ data class ListResourcesResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -7178,7 +7216,7 @@ data class ListResourcesResult @JsonCreator constructor (
     /**
      * The resources on this page.
      */
-    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
+    @param:JsonProperty("resources", required=true)@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>,
 
     /**
@@ -7186,15 +7224,15 @@ data class ListResourcesResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7251,7 +7289,7 @@ data class ResourceElement @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -7270,7 +7308,7 @@ data class ResourceElement @JsonCreator constructor (
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7290,19 +7328,19 @@ data class ListResourcesResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of resources.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListResourcesResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7337,7 +7375,7 @@ data class ListResourcesResultResponseResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -7351,7 +7389,7 @@ data class ListResourcesResultResponseResult @JsonCreator constructor (
     /**
      * The resources on this page.
      */
-    @param:JsonProperty("resources")@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
+    @param:JsonProperty("resources", required=true)@get:JsonProperty("resources", required=true)@field:JsonProperty("resources", required=true)
     val resources: List<ResourceElement>,
 
     /**
@@ -7359,15 +7397,15 @@ data class ListResourcesResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7389,7 +7427,7 @@ data class ListRootsRequest @JsonCreator constructor (
     /**
      * Always `"roots/list"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListRootsRequestMethod,
 
     /**
@@ -7420,7 +7458,7 @@ enum class ListRootsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListRootsRequestMethod = when (value) {
             "roots/list" -> RootsList
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"roots/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7454,7 +7492,7 @@ data class ListRootsResult @JsonCreator constructor (
     /**
      * The roots the server may use.
      */
-    @param:JsonProperty("roots")@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
+    @param:JsonProperty("roots", required=true)@get:JsonProperty("roots", required=true)@field:JsonProperty("roots", required=true)
     val roots: List<RootElement>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7480,25 +7518,25 @@ data class ListToolsRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"tools/list"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ListToolsRequestMethod,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7523,7 +7561,7 @@ enum class ListToolsRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ListToolsRequestMethod = when (value) {
             "tools/list" -> ToolsList
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"tools/list\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7542,7 +7580,7 @@ data class ListToolsResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -7558,13 +7596,13 @@ data class ListToolsResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * The tools on this page.
      */
-    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
+    @param:JsonProperty("tools", required=true)@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>,
 
     /**
@@ -7572,7 +7610,7 @@ data class ListToolsResult @JsonCreator constructor (
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7598,19 +7636,19 @@ data class ListToolsResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The page of tools.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ListToolsResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7645,7 +7683,7 @@ data class ListToolsResultResponseResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
@@ -7661,13 +7699,13 @@ data class ListToolsResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * The tools on this page.
      */
-    @param:JsonProperty("tools")@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
+    @param:JsonProperty("tools", required=true)@get:JsonProperty("tools", required=true)@field:JsonProperty("tools", required=true)
     val tools: List<ToolElement>,
 
     /**
@@ -7675,7 +7713,7 @@ data class ListToolsResultResponseResult @JsonCreator constructor (
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7697,19 +7735,19 @@ data class LoggingMessageNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/message"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: LoggingMessageNotificationMethod,
 
     /**
      * The severity, the logger name and the logged data.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: LoggingMessageNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7734,7 +7772,7 @@ enum class LoggingMessageNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): LoggingMessageNotificationMethod = when (value) {
             "notifications/message" -> NotificationsMessage
-            else                    -> throw IllegalArgumentException()
+            else                    -> throw IllegalArgumentException("expected one of \"notifications/message\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -7754,13 +7792,13 @@ data class LoggingMessageNotificationParamsClass @JsonCreator constructor (
     /**
      * What is logged: a string, an object or any other JSON value.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
     val data: JsonNode?,
 
     /**
      * How severe the message is; never below the level the request asked for.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
@@ -7792,13 +7830,13 @@ data class LoggingMessageNotificationParams @JsonCreator constructor (
     /**
      * What is logged: a string, an object or any other JSON value.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)@get:JsonInclude(JsonInclude.Include.ALWAYS)
     val data: JsonNode?,
 
     /**
      * How severe the message is; never below the level the request asked for.
      */
-    @param:JsonProperty("level")@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
+    @param:JsonProperty("level", required=true)@get:JsonProperty("level", required=true)@field:JsonProperty("level", required=true)
     val level: LoggingLevel,
 
     /**
@@ -7832,7 +7870,7 @@ data class MethodNotFoundError @JsonCreator constructor (
     /**
      * Always -32601.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -7844,7 +7882,7 @@ data class MethodNotFoundError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7871,7 +7909,7 @@ data class MissingRequiredClientCapabilityError @JsonCreator constructor (
     /**
      * The error, with code -32021 and the capabilities that were missing.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: MissingRequiredClientCapabilityErrorError,
 
     /**
@@ -7883,7 +7921,7 @@ data class MissingRequiredClientCapabilityError @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7915,7 +7953,7 @@ data class MissingRequiredClientCapabilityErrorError @JsonCreator constructor (
      *
      * Always -32021.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -7923,13 +7961,13 @@ data class MissingRequiredClientCapabilityErrorError @JsonCreator constructor (
      *
      * Which capabilities are needed.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: PurpleData,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -7949,7 +7987,7 @@ data class PurpleData @JsonCreator constructor (
     /**
      * The client capabilities the server needs in order to serve this request.
      */
-    @param:JsonProperty("requiredCapabilities")@get:JsonProperty("requiredCapabilities", required=true)@field:JsonProperty("requiredCapabilities", required=true)
+    @param:JsonProperty("requiredCapabilities", required=true)@get:JsonProperty("requiredCapabilities", required=true)@field:JsonProperty("requiredCapabilities", required=true)
     val requiredCapabilities: IoModelcontextprotocolClientCapabilities
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8059,7 +8097,7 @@ data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each picked item may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: PrimitiveSchemaDefinitionItems,
 
     /**
@@ -8083,7 +8121,7 @@ data class MultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"array"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8108,7 +8146,7 @@ enum class MultiSelectEnumSchemaType(val value: String) {
     companion object {
         fun fromValue(value: String): MultiSelectEnumSchemaType = when (value) {
             "array" -> TypeArray
-            else    -> throw IllegalArgumentException()
+            else    -> throw IllegalArgumentException("expected one of \"array\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8120,7 +8158,7 @@ data class Notification @JsonCreator constructor (
     /**
      * Name of the event being reported.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -8238,7 +8276,7 @@ data class NumberSchema @JsonCreator constructor (
     /**
      * `"number"` for any number, `"integer"` for whole numbers.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: NumberSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8268,7 +8306,7 @@ enum class NumberSchemaType(val value: String) {
         fun fromValue(value: String): NumberSchemaType = when (value) {
             "integer" -> Integer
             "number"  -> Number
-            else      -> throw IllegalArgumentException()
+            else      -> throw IllegalArgumentException("expected one of \"integer\", \"number\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8280,25 +8318,25 @@ data class PaginatedRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Name of the operation to perform.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
      * Where to continue, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ListPromptsRequestParams
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8324,7 +8362,7 @@ data class PaginatedRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -8374,8 +8412,8 @@ data class PaginatedResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -8400,7 +8438,7 @@ data class ParseError @JsonCreator constructor (
     /**
      * Always -32700.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -8412,7 +8450,7 @@ data class ParseError @JsonCreator constructor (
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8439,19 +8477,19 @@ data class ProgressNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/progress"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ProgressNotificationMethod,
 
     /**
      * The token, the amount done and optionally the total and a message.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ProgressNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8476,7 +8514,7 @@ enum class ProgressNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ProgressNotificationMethod = when (value) {
             "notifications/progress" -> NotificationsProgress
-            else                     -> throw IllegalArgumentException()
+            else                     -> throw IllegalArgumentException("expected one of \"notifications/progress\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8504,13 +8542,13 @@ data class ProgressNotificationParamsClass @JsonCreator constructor (
      * even
      * when the total is unknown.
      */
-    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
+    @param:JsonProperty("progress", required=true)@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request's `_meta`, identifying which request progressed.
      */
-    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
+    @param:JsonProperty("progressToken", required=true)@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
@@ -8550,13 +8588,13 @@ data class ProgressNotificationParams @JsonCreator constructor (
      * even
      * when the total is unknown.
      */
-    @param:JsonProperty("progress")@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
+    @param:JsonProperty("progress", required=true)@get:JsonProperty("progress", required=true)@field:JsonProperty("progress", required=true)
     val progress: Double,
 
     /**
      * The token from the request's `_meta`, identifying which request progressed.
      */
-    @param:JsonProperty("progressToken")@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
+    @param:JsonProperty("progressToken", required=true)@get:JsonProperty("progressToken", required=true)@field:JsonProperty("progressToken", required=true)
     val progressToken: RequestID,
 
     /**
@@ -8613,7 +8651,7 @@ data class Prompt @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8652,7 +8690,7 @@ data class PromptArgument @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8692,13 +8730,13 @@ data class PromptListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/prompts/list_changed"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: PromptListChangedNotificationMethod,
 
     /**
@@ -8729,7 +8767,7 @@ enum class PromptListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): PromptListChangedNotificationMethod = when (value) {
             "notifications/prompts/list_changed" -> NotificationsPromptsListChanged
-            else                                 -> throw IllegalArgumentException()
+            else                                 -> throw IllegalArgumentException("expected one of \"notifications/prompts/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8765,13 +8803,13 @@ data class PromptMessage @JsonCreator constructor (
     /**
      * The single content block of the message.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: ContentBlock,
 
     /**
      * Who the message is from.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8797,7 +8835,7 @@ data class PromptReference @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -8810,7 +8848,7 @@ data class PromptReference @JsonCreator constructor (
     /**
      * Discriminator: always `"ref/prompt"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: PromptReferenceType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8835,7 +8873,7 @@ enum class PromptReferenceType(val value: String) {
     companion object {
         fun fromValue(value: String): PromptReferenceType = when (value) {
             "ref/prompt" -> RefPrompt
-            else         -> throw IllegalArgumentException()
+            else         -> throw IllegalArgumentException("expected one of \"ref/prompt\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8848,25 +8886,25 @@ data class ReadResourceRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"resources/read"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ReadResourceRequestMethod,
 
     /**
      * Which resource to read, plus any input responses of a retry.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ReadResourceRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8891,7 +8929,7 @@ enum class ReadResourceRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ReadResourceRequestMethod = when (value) {
             "resources/read" -> ResourcesRead
-            else             -> throw IllegalArgumentException()
+            else             -> throw IllegalArgumentException("expected one of \"resources/read\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -8906,7 +8944,7 @@ data class ReadResourceRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -8925,7 +8963,7 @@ data class ReadResourceRequestParamsClass @JsonCreator constructor (
      * URI of the resource to read; the scheme is free and the server decides how to interpret
      * it.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8946,7 +8984,7 @@ data class ReadResourceRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
@@ -8965,7 +9003,7 @@ data class ReadResourceRequestParams @JsonCreator constructor (
      * URI of the resource to read; the scheme is free and the server decides how to interpret
      * it.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -8999,13 +9037,13 @@ data class ReadResourceResult @JsonCreator constructor (
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
      * `"private"` means only requests made with the same authorization.
      */
-    @param:JsonProperty("cacheScope")@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
+    @param:JsonProperty("cacheScope", required=true)@get:JsonProperty("cacheScope", required=true)@field:JsonProperty("cacheScope", required=true)
     val cacheScope: CacheScope,
 
     /**
      * The contents read, each as text or as base64 bytes.
      */
-    @param:JsonProperty("contents")@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
+    @param:JsonProperty("contents", required=true)@get:JsonProperty("contents", required=true)@field:JsonProperty("contents", required=true)
     val contents: List<ContentElement>,
 
     /**
@@ -9013,15 +9051,15 @@ data class ReadResourceResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * How many milliseconds after receipt the result stays fresh, like HTTP `max-age`. `0`
      * means
      * stale at once; this is not a polling interval.
      */
-    @param:JsonProperty("ttlMs")@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
+    @param:JsonProperty("ttlMs", required=true)@get:JsonProperty("ttlMs", required=true)@field:JsonProperty("ttlMs", required=true)
     val ttlMS: Long
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9047,19 +9085,19 @@ data class ReadResourceResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The contents, or what the server still needs before it can return them.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ReadResourceResultResponseResult
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9114,8 +9152,8 @@ data class ReadResourceResultResponseResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String,
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
@@ -9157,7 +9195,7 @@ data class Request @JsonCreator constructor (
     /**
      * Name of the operation to perform.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: String,
 
     /**
@@ -9194,7 +9232,7 @@ data class RequestMetaObject @JsonCreator constructor (
      * What the client can do while this request is served. Required; `{}` declares nothing. The
      * server must not assume capabilities from earlier requests.
      */
-    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities")@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@get:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)@field:JsonProperty("io.modelcontextprotocol/clientCapabilities", required=true)
     val ioModelcontextprotocolClientCapabilities: IoModelcontextprotocolClientCapabilities,
 
     /**
@@ -9217,7 +9255,7 @@ data class RequestMetaObject @JsonCreator constructor (
      * `MCP-Protocol-Version` header. An unsupported value gets an
      * UnsupportedProtocolVersionError.
      */
-    @param:JsonProperty("io.modelcontextprotocol/protocolVersion")@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@get:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)@field:JsonProperty("io.modelcontextprotocol/protocolVersion", required=true)
     val ioModelcontextprotocolProtocolVersion: String,
 
     /**
@@ -9253,7 +9291,7 @@ data class RequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9310,7 +9348,7 @@ data class Resource @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -9329,7 +9367,7 @@ data class Resource @JsonCreator constructor (
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9367,7 +9405,7 @@ data class ResourceContents @JsonCreator constructor (
     /**
      * The URI these contents belong to.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9426,7 +9464,7 @@ data class ResourceLink @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -9445,13 +9483,13 @@ data class ResourceLink @JsonCreator constructor (
     /**
      * Discriminator: always `"resource_link"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceLinkType,
 
     /**
      * The URI that identifies the resource and is passed to `resources/read`.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9476,7 +9514,7 @@ enum class ResourceLinkType(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceLinkType = when (value) {
             "resource_link" -> ResourceLink
-            else            -> throw IllegalArgumentException()
+            else            -> throw IllegalArgumentException("expected one of \"resource_link\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9489,13 +9527,13 @@ data class ResourceListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/resources/list_changed"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceListChangedNotificationMethod,
 
     /**
@@ -9526,7 +9564,7 @@ enum class ResourceListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceListChangedNotificationMethod = when (value) {
             "notifications/resources/list_changed" -> NotificationsResourcesListChanged
-            else                                   -> throw IllegalArgumentException()
+            else                                   -> throw IllegalArgumentException("expected one of \"notifications/resources/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9538,13 +9576,13 @@ data class ResourceRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * URI of the resource; the scheme is free and the server decides how to interpret it.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9602,7 +9640,7 @@ data class ResourceTemplate @JsonCreator constructor (
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -9615,7 +9653,7 @@ data class ResourceTemplate @JsonCreator constructor (
     /**
      * RFC 6570 URI template that expands to the URIs of matching resources.
      */
-    @param:JsonProperty("uriTemplate")@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
+    @param:JsonProperty("uriTemplate", required=true)@get:JsonProperty("uriTemplate", required=true)@field:JsonProperty("uriTemplate", required=true)
     val uriTemplate: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9642,13 +9680,13 @@ data class ResourceTemplateReference @JsonCreator constructor (
     /**
      * Discriminator: always `"ref/resource"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ResourceTemplateReferenceType,
 
     /**
      * URI of the resource, or the URI template containing the variable.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9673,7 +9711,7 @@ enum class ResourceTemplateReferenceType(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceTemplateReferenceType = when (value) {
             "ref/resource" -> RefResource
-            else           -> throw IllegalArgumentException()
+            else           -> throw IllegalArgumentException("expected one of \"ref/resource\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9687,19 +9725,19 @@ data class ResourceUpdatedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/resources/updated"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ResourceUpdatedNotificationMethod,
 
     /**
      * Which resource changed.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: ResourceUpdatedNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9724,7 +9762,7 @@ enum class ResourceUpdatedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ResourceUpdatedNotificationMethod = when (value) {
             "notifications/resources/updated" -> NotificationsResourcesUpdated
-            else                              -> throw IllegalArgumentException()
+            else                              -> throw IllegalArgumentException("expected one of \"notifications/resources/updated\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -9744,7 +9782,7 @@ data class ResourceUpdatedNotificationParamsClass @JsonCreator constructor (
     /**
      * The resource that changed; it may be a sub-resource of the URI the client watches.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9770,7 +9808,7 @@ data class ResourceUpdatedNotificationParams @JsonCreator constructor (
     /**
      * The resource that changed; it may be a sub-resource of the URI the client watches.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9836,7 +9874,7 @@ data class Root @JsonCreator constructor (
     /**
      * Where the root is; in this revision it must be a `file://` URI.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -9870,13 +9908,13 @@ data class SamplingMessage @JsonCreator constructor (
     /**
      * The content of the turn: a single block or a list of blocks.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: MessageContent,
 
     /**
      * Who speaks in this turn.
      */
-    @param:JsonProperty("role")@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
+    @param:JsonProperty("role", required=true)@get:JsonProperty("role", required=true)@field:JsonProperty("role", required=true)
     val role: Role
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10070,7 +10108,7 @@ data class ServerNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
@@ -10090,7 +10128,7 @@ data class ServerNotification @JsonCreator constructor (
      *
      * Always `"notifications/prompts/list_changed"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ServerNotificationMethod,
 
     /**
@@ -10145,7 +10183,7 @@ enum class ServerNotificationMethod(val value: String) {
             "notifications/resources/updated"          -> NotificationsResourcesUpdated
             "notifications/subscriptions/acknowledged" -> NotificationsSubscriptionsAcknowledged
             "notifications/tools/list_changed"         -> NotificationsToolsListChanged
-            else                                       -> throw IllegalArgumentException()
+            else                                       -> throw IllegalArgumentException("expected one of \"notifications/cancelled\", \"notifications/message\", \"notifications/progress\", \"notifications/prompts/list_changed\", \"notifications/resources/list_changed\", \"notifications/resources/updated\", \"notifications/subscriptions/acknowledged\", \"notifications/tools/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10339,7 +10377,7 @@ data class ServerResult @JsonCreator constructor (
      * older server and counts as `"complete"`.
      */
     @param:JsonProperty("resultType")@get:JsonProperty("resultType")@field:JsonProperty("resultType")
-    val resultType: String? = null,
+    val resultType: ResultType? = null,
 
     /**
      * Who may share a cached copy: `"public"` means any client or intermediary across users;
@@ -10549,7 +10587,7 @@ data class SingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType,
 
     /**
@@ -10617,7 +10655,7 @@ data class StringSchema @JsonCreator constructor (
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10692,19 +10730,19 @@ data class SubscriptionsAcknowledgedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/subscriptions/acknowledged"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscriptionsAcknowledgedNotificationMethod,
 
     /**
      * The granted filter, plus the `_meta` naming the stream.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscriptionsAcknowledgedNotificationParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10729,7 +10767,7 @@ enum class SubscriptionsAcknowledgedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): SubscriptionsAcknowledgedNotificationMethod = when (value) {
             "notifications/subscriptions/acknowledged" -> NotificationsSubscriptionsAcknowledged
-            else                                       -> throw IllegalArgumentException()
+            else                                       -> throw IllegalArgumentException("expected one of \"notifications/subscriptions/acknowledged\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10751,7 +10789,7 @@ data class SubscriptionsAcknowledgedNotificationParamsClass @JsonCreator constru
      * left
      * out, so the client can compare this with what it asked for.
      */
-    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
+    @param:JsonProperty("notifications", required=true)@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10779,7 +10817,7 @@ data class SubscriptionsAcknowledgedNotificationParams @JsonCreator constructor 
      * left
      * out, so the client can compare this with what it asked for.
      */
-    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
+    @param:JsonProperty("notifications", required=true)@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10807,25 +10845,25 @@ data class SubscriptionsListenRequest @JsonCreator constructor (
     /**
      * Correlates the response with this request.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"subscriptions/listen"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: SubscriptionsListenRequestMethod,
 
     /**
      * The filter, plus the usual `_meta`.
      */
-    @param:JsonProperty("params")@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
+    @param:JsonProperty("params", required=true)@get:JsonProperty("params", required=true)@field:JsonProperty("params", required=true)
     val params: SubscriptionsListenRequestParamsClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10850,7 +10888,7 @@ enum class SubscriptionsListenRequestMethod(val value: String) {
     companion object {
         fun fromValue(value: String): SubscriptionsListenRequestMethod = when (value) {
             "subscriptions/listen" -> SubscriptionsListen
-            else                   -> throw IllegalArgumentException()
+            else                   -> throw IllegalArgumentException("expected one of \"subscriptions/listen\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -10864,13 +10902,13 @@ data class SubscriptionsListenRequestParamsClass @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The notifications to receive on this stream.
      */
-    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
+    @param:JsonProperty("notifications", required=true)@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10890,13 +10928,13 @@ data class SubscriptionsListenRequestParams @JsonCreator constructor (
     /**
      * Per-request protocol version, client capabilities and other reserved keys.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: CallToolRequestParamsMeta,
 
     /**
      * The notifications to receive on this stream.
      */
-    @param:JsonProperty("notifications")@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
+    @param:JsonProperty("notifications", required=true)@get:JsonProperty("notifications", required=true)@field:JsonProperty("notifications", required=true)
     val notifications: Notifications
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -10924,7 +10962,7 @@ data class SubscriptionsListenResult @JsonCreator constructor (
     /**
      * Must name the subscription being closed.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: SubscriptionsListenResultMeta,
 
     /**
@@ -10932,8 +10970,8 @@ data class SubscriptionsListenResult @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -10972,7 +11010,7 @@ data class SubscriptionsListenResultMeta @JsonCreator constructor (
      * `id`
      * and the tag carried by the stream's notifications.
      */
-    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
     val ioModelcontextprotocolSubscriptionID: RequestID
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11004,7 +11042,7 @@ data class SubscriptionsListenResultMetaObject @JsonCreator constructor (
      * `id`
      * and the tag carried by the stream's notifications.
      */
-    @param:JsonProperty("io.modelcontextprotocol/subscriptionId")@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
+    @param:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@get:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)@field:JsonProperty("io.modelcontextprotocol/subscriptionId", required=true)
     val ioModelcontextprotocolSubscriptionID: RequestID
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11030,19 +11068,19 @@ data class SubscriptionsListenResultResponse @JsonCreator constructor (
     /**
      * The `id` of the request being answered.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: RequestID,
 
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * The closing result.
      */
-    @param:JsonProperty("result")@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
+    @param:JsonProperty("result", required=true)@get:JsonProperty("result", required=true)@field:JsonProperty("result", required=true)
     val result: ResultClass
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11072,7 +11110,7 @@ data class ResultClass @JsonCreator constructor (
     /**
      * Must name the subscription being closed.
      */
-    @param:JsonProperty("_meta")@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
+    @param:JsonProperty("_meta", required=true)@get:JsonProperty("_meta", required=true)@field:JsonProperty("_meta", required=true)
     val meta: SubscriptionsListenResultMeta,
 
     /**
@@ -11080,8 +11118,8 @@ data class ResultClass @JsonCreator constructor (
      * an
      * older server and counts as `"complete"`.
      */
-    @param:JsonProperty("resultType")@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
-    val resultType: String
+    @param:JsonProperty("resultType", required=true)@get:JsonProperty("resultType", required=true)@field:JsonProperty("resultType", required=true)
+    val resultType: ResultType
 ) {
     /** Members not declared above, kept as received and written back. */
     @get:JsonAnyGetter
@@ -11112,13 +11150,13 @@ data class TextContent @JsonCreator constructor (
     /**
      * The text itself.
      */
-    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
+    @param:JsonProperty("text", required=true)@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * Discriminator: always `"text"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: TextContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11143,7 +11181,7 @@ enum class TextContentType(val value: String) {
     companion object {
         fun fromValue(value: String): TextContentType = when (value) {
             "text" -> Text
-            else   -> throw IllegalArgumentException()
+            else   -> throw IllegalArgumentException("expected one of \"text\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11167,13 +11205,13 @@ data class TextResourceContents @JsonCreator constructor (
     /**
      * The contents as text; used only when the data really is text, not binary.
      */
-    @param:JsonProperty("text")@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
+    @param:JsonProperty("text", required=true)@get:JsonProperty("text", required=true)@field:JsonProperty("text", required=true)
     val text: String,
 
     /**
      * The URI these contents belong to.
      */
-    @param:JsonProperty("uri")@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
+    @param:JsonProperty("uri", required=true)@get:JsonProperty("uri", required=true)@field:JsonProperty("uri", required=true)
     val uri: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11211,7 +11249,7 @@ data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each picked item may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: TitledMultiSelectEnumSchemaItems,
 
     /**
@@ -11235,7 +11273,7 @@ data class TitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"array"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11261,7 +11299,7 @@ data class TitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The options, each a value and the label to show for it.
      */
-    @param:JsonProperty("anyOf")@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
+    @param:JsonProperty("anyOf", required=true)@get:JsonProperty("anyOf", required=true)@field:JsonProperty("anyOf", required=true)
     val anyOf: List<FluffyAnyOf>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11278,13 +11316,13 @@ data class FluffyAnyOf @JsonCreator constructor (
     /**
      * The value sent back when this option is picked.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11316,7 +11354,7 @@ data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * The options, each a value and the label to show for it.
      */
-    @param:JsonProperty("oneOf")@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
+    @param:JsonProperty("oneOf", required=true)@get:JsonProperty("oneOf", required=true)@field:JsonProperty("oneOf", required=true)
     val oneOf: List<TitledSingleSelectEnumSchemaOneOf>,
 
     /**
@@ -11328,7 +11366,7 @@ data class TitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11351,13 +11389,13 @@ data class TitledSingleSelectEnumSchemaOneOf @JsonCreator constructor (
     /**
      * The value sent back when this option is chosen.
      */
-    @param:JsonProperty("const")@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
+    @param:JsonProperty("const", required=true)@get:JsonProperty("const", required=true)@field:JsonProperty("const", required=true)
     val const: String,
 
     /**
      * The label shown for this option.
      */
-    @param:JsonProperty("title")@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
+    @param:JsonProperty("title", required=true)@get:JsonProperty("title", required=true)@field:JsonProperty("title", required=true)
     val title: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11409,13 +11447,13 @@ data class Tool @JsonCreator constructor (
      * must be `type: "object"`; any other keyword may appear. A tool without parameters uses
      * `{"type":"object","additionalProperties":false}` or `{"type":"object"}`.
      */
-    @param:JsonProperty("inputSchema")@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
+    @param:JsonProperty("inputSchema", required=true)@get:JsonProperty("inputSchema", required=true)@field:JsonProperty("inputSchema", required=true)
     val inputSchema: Map<String, Any?>,
 
     /**
      * Identifier meant for programs; shown to people only when there is no title.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
@@ -11544,13 +11582,13 @@ data class ToolListChangedNotification @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc,
 
     /**
      * Always `"notifications/tools/list_changed"`.
      */
-    @param:JsonProperty("method")@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
+    @param:JsonProperty("method", required=true)@get:JsonProperty("method", required=true)@field:JsonProperty("method", required=true)
     val method: ToolListChangedNotificationMethod,
 
     /**
@@ -11581,7 +11619,7 @@ enum class ToolListChangedNotificationMethod(val value: String) {
     companion object {
         fun fromValue(value: String): ToolListChangedNotificationMethod = when (value) {
             "notifications/tools/list_changed" -> NotificationsToolsListChanged
-            else                               -> throw IllegalArgumentException()
+            else                               -> throw IllegalArgumentException("expected one of \"notifications/tools/list_changed\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11599,7 +11637,7 @@ data class ToolResultContent @JsonCreator constructor (
     /**
      * The unstructured outcome, in the same form as a CallToolResult's `content`.
      */
-    @param:JsonProperty("content")@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
+    @param:JsonProperty("content", required=true)@get:JsonProperty("content", required=true)@field:JsonProperty("content", required=true)
     val content: List<ContentBlock>,
 
     /**
@@ -11617,13 +11655,13 @@ data class ToolResultContent @JsonCreator constructor (
     /**
      * The `id` of the ToolUseContent this answers.
      */
-    @param:JsonProperty("toolUseId")@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
+    @param:JsonProperty("toolUseId", required=true)@get:JsonProperty("toolUseId", required=true)@field:JsonProperty("toolUseId", required=true)
     val toolUseID: String,
 
     /**
      * Discriminator: always `"tool_result"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolResultContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11648,7 +11686,7 @@ enum class ToolResultContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ToolResultContentType = when (value) {
             "tool_result" -> ToolResult
-            else          -> throw IllegalArgumentException()
+            else          -> throw IllegalArgumentException("expected one of \"tool_result\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11666,25 +11704,25 @@ data class ToolUseContent @JsonCreator constructor (
     /**
      * Identifier of this call, which the matching tool result repeats in `toolUseId`.
      */
-    @param:JsonProperty("id")@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
+    @param:JsonProperty("id", required=true)@get:JsonProperty("id", required=true)@field:JsonProperty("id", required=true)
     val id: String,
 
     /**
      * Arguments for the tool, matching its input schema.
      */
-    @param:JsonProperty("input")@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
+    @param:JsonProperty("input", required=true)@get:JsonProperty("input", required=true)@field:JsonProperty("input", required=true)
     val input: Map<String, Any?>,
 
     /**
      * Name of the tool to run.
      */
-    @param:JsonProperty("name")@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
+    @param:JsonProperty("name", required=true)@get:JsonProperty("name", required=true)@field:JsonProperty("name", required=true)
     val name: String,
 
     /**
      * Discriminator: always `"tool_use"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ToolUseContentType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11709,7 +11747,7 @@ enum class ToolUseContentType(val value: String) {
     companion object {
         fun fromValue(value: String): ToolUseContentType = when (value) {
             "tool_use" -> ToolUse
-            else       -> throw IllegalArgumentException()
+            else       -> throw IllegalArgumentException("expected one of \"tool_use\", got " + "\"" + value + "\"")
         }
     }
 }
@@ -11722,7 +11760,7 @@ data class UnsupportedProtocolVersionError @JsonCreator constructor (
     /**
      * The error, with code -32022 and the versions involved.
      */
-    @param:JsonProperty("error")@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
+    @param:JsonProperty("error", required=true)@get:JsonProperty("error", required=true)@field:JsonProperty("error", required=true)
     val error: UnsupportedProtocolVersionErrorError,
 
     /**
@@ -11734,7 +11772,7 @@ data class UnsupportedProtocolVersionError @JsonCreator constructor (
     /**
      * Protocol marker; always the string `"2.0"`.
      */
-    @param:JsonProperty("jsonrpc")@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
+    @param:JsonProperty("jsonrpc", required=true)@get:JsonProperty("jsonrpc", required=true)@field:JsonProperty("jsonrpc", required=true)
     val jsonrpc: Jsonrpc
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11766,7 +11804,7 @@ data class UnsupportedProtocolVersionErrorError @JsonCreator constructor (
      *
      * Always -32022.
      */
-    @param:JsonProperty("code")@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
+    @param:JsonProperty("code", required=true)@get:JsonProperty("code", required=true)@field:JsonProperty("code", required=true)
     val code: Long,
 
     /**
@@ -11774,13 +11812,13 @@ data class UnsupportedProtocolVersionErrorError @JsonCreator constructor (
      *
      * Which version was asked for and which ones would work.
      */
-    @param:JsonProperty("data")@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
+    @param:JsonProperty("data", required=true)@get:JsonProperty("data", required=true)@field:JsonProperty("data", required=true)
     val data: FluffyData,
 
     /**
      * Short human-readable summary, ideally one sentence.
      */
-    @param:JsonProperty("message")@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
+    @param:JsonProperty("message", required=true)@get:JsonProperty("message", required=true)@field:JsonProperty("message", required=true)
     val message: String
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11800,13 +11838,13 @@ data class FluffyData @JsonCreator constructor (
     /**
      * The version the request asked for.
      */
-    @param:JsonProperty("requested")@get:JsonProperty("requested", required=true)@field:JsonProperty("requested", required=true)
+    @param:JsonProperty("requested", required=true)@get:JsonProperty("requested", required=true)@field:JsonProperty("requested", required=true)
     val requested: String,
 
     /**
      * Versions the server serves; the client retries with one it also speaks.
      */
-    @param:JsonProperty("supported")@get:JsonProperty("supported", required=true)@field:JsonProperty("supported", required=true)
+    @param:JsonProperty("supported", required=true)@get:JsonProperty("supported", required=true)@field:JsonProperty("supported", required=true)
     val supported: List<String>
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11838,7 +11876,7 @@ data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * What each picked item may be.
      */
-    @param:JsonProperty("items")@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
+    @param:JsonProperty("items", required=true)@get:JsonProperty("items", required=true)@field:JsonProperty("items", required=true)
     val items: UntitledMultiSelectEnumSchemaItems,
 
     /**
@@ -11862,7 +11900,7 @@ data class UntitledMultiSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"array"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: MultiSelectEnumSchemaType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11888,13 +11926,13 @@ data class UntitledMultiSelectEnumSchemaItems @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
@@ -11926,7 +11964,7 @@ data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * The values to choose from.
      */
-    @param:JsonProperty("enum")@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
+    @param:JsonProperty("enum", required=true)@get:JsonProperty("enum", required=true)@field:JsonProperty("enum", required=true)
     val enum: List<String>,
 
     /**
@@ -11938,7 +11976,7 @@ data class UntitledSingleSelectEnumSchema @JsonCreator constructor (
     /**
      * Always `"string"`.
      */
-    @param:JsonProperty("type")@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
+    @param:JsonProperty("type", required=true)@get:JsonProperty("type", required=true)@field:JsonProperty("type", required=true)
     val type: ItemsType
 ) {
     /** Members not declared above, kept as received and written back. */
