@@ -1,5 +1,5 @@
 import { constants, type BigIntStats, type Dirent } from 'node:fs';
-import { lstat, open, readdir, realpath, stat, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readdir, readlink, realpath, stat, type FileHandle } from 'node:fs/promises';
 import { resolve, sep } from 'node:path';
 import type { SkillSource, SkillSourceEntry } from '../source.js';
 
@@ -55,9 +55,14 @@ export function directorySkillSource(root: string, options: DirectorySkillSource
     if (follow) return real === realTop || real.startsWith(realTop + sep);
     return real === resolve(realTop, full.slice(base.length + 1) || '.');
   };
-  // The object open() gave is the one found now at the checked place inside the root. A swap after
-  // the open (say, back to the regular file once the link was followed) shows as another inode.
-  const isWhereItBelongs = async (full: string, opened: BigIntStats): Promise<boolean> => {
+  // The object open() gave is the one found now at the checked place inside the root. On Linux the
+  // kernel says where the opened object itself lives (/proc/self/fd/N): one answer about that very
+  // object, so no swap of a directory on the way (to a link and back) can slip between two path
+  // walks. Elsewhere the path is walked again (realpath, then stat) and the inodes compared: a swap
+  // after the open (say, back to the regular file once the link was followed) shows as another inode.
+  const isWhereItBelongs = async (full: string, handle: FileHandle, opened: BigIntStats): Promise<boolean> => {
+    const where = await openedPath(handle);
+    if (where !== undefined) return allowed(full, where);
     const real = await realpath(full);
     if (!(await allowed(full, real))) return false;
     const found = await stat(real, { bigint: true });
@@ -76,7 +81,7 @@ export function directorySkillSource(root: string, options: DirectorySkillSource
     }
     try {
       const info = await handle.stat({ bigint: true });
-      if ((directory ? info.isDirectory() : info.isFile()) && (await isWhereItBelongs(full, info))) return { handle, info };
+      if ((directory ? info.isDirectory() : info.isFile()) && (await isWhereItBelongs(full, handle, info))) return { handle, info };
     } catch (error) {
       if (!isSystemError(error)) {
         await handle.close();
@@ -180,6 +185,20 @@ function isUnknownType(dirent: Dirent): boolean {
     dirent.isCharacterDevice() ||
     dirent.isBlockDevice()
   );
+}
+
+/**
+ * Where the object `handle` holds open is now, as the kernel tells it (Linux: `/proc/self/fd/N`);
+ * `undefined` where that cannot be asked (no /proc) or the answer is no path (a deleted file reads
+ * `… (deleted)`, which no checked path equals, so it is refused, not passed to the fallback).
+ */
+async function openedPath(handle: FileHandle): Promise<string | undefined> {
+  if (process.platform !== 'linux') return undefined;
+  try {
+    return await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    return undefined; // no /proc (a bare container): the caller walks the path instead
+  }
 }
 
 /**
