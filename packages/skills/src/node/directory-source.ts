@@ -189,8 +189,8 @@ function isUnknownType(dirent: Dirent): boolean {
 
 /**
  * Where the object `handle` holds open is now, as the kernel tells it (Linux: `/proc/self/fd/N`);
- * `undefined` where that cannot be asked (no /proc) or the answer is no path (a deleted file reads
- * `… (deleted)`, which no checked path equals, so it is refused, not passed to the fallback).
+ * `undefined` only where that cannot be asked (not Linux, no /proc). A deleted file answers
+ * `<path> (deleted)`, which no checked path equals: it is refused, not handed to the path walk.
  */
 async function openedPath(handle: FileHandle): Promise<string | undefined> {
   if (process.platform !== 'linux') return undefined;
