@@ -20,11 +20,17 @@ const BUNDLES = [
   ['server', 'workers-entry.mjs'],
   ['client', 'client-entry.mjs'],
   ['client-unvalidated', 'client-entry-unvalidated.mjs'],
+  ['client-lean', 'client-entry-lean.mjs'],
+  ['client-lean-validated', 'client-entry-lean-validated.mjs'],
 ];
+/** The bundles only mcpkit has: each is compared with the official SDK's client. */
+const MCPKIT_ONLY = new Set(['client-unvalidated', 'client-lean', 'client-lean-validated']);
 const WHAT = {
   server: 'Workers server (createMcpHandler-style, one `echo` tool)',
   client: 'client (Streamable HTTP, one `tools/call`)',
   'client-unvalidated': 'client, `validateResults: false`',
+  'client-lean': 'client, `LeanClient` with `resultValidators: false`',
+  'client-lean-validated': 'client, `LeanClient` with `resultValidators` (every default check)',
 };
 /** The client's bundle before issue 29 (bench of 2025-12-01): the `validateResults: false` budget is 60 % of it. */
 const CLIENT_BEFORE_GZIP = 38_900;
@@ -100,12 +106,12 @@ export async function run({ log }) {
   for (const [kind] of BUNDLES) {
     for (const side of SIDES) {
       const r = out[`${side}.${kind}`];
-      if (kind === 'client-unvalidated' && side !== 'mcpkit') continue;
+      if (MCPKIT_ONLY.has(kind) && side !== 'mcpkit') continue;
       if (!r) rows.push([WHAT[kind], label(side), 'not available (no entry file)', '', '', '', '', '']);
       else if (r.error) rows.push([WHAT[kind], label(side), `build failed: ${r.error.split('\n')[0]}`, '', '', '', '', '']);
       else {
         const split = r.split ? `${kilobytes(r.split.initial.gzip)} + ${kilobytes(r.split.lazy.gzip)} on first use` : '';
-        const vs = side === 'official' ? '' : times(ratio(r.gzip, gz(`official.${kind === 'client-unvalidated' ? 'client' : kind}`)));
+        const vs = side === 'official' ? '' : times(ratio(r.gzip, gz(`official.${MCPKIT_ONLY.has(kind) ? 'client' : kind}`)));
         rows.push([WHAT[kind], label(side), kilobytes(r.bytes), `**${kilobytes(r.gzip)}**`, vs, split, r.works, r.largest]);
       }
     }
@@ -171,6 +177,7 @@ export async function run({ log }) {
       ['server size, mcpkit / official', ratio(gz('mcpkit.server'), gz('official.server'))],
       ['client size, mcpkit / official', ratio(gz('mcpkit.client'), gz('official.client'))],
       ['client size with validateResults: false, mcpkit / before issue 29', ratio(gz('mcpkit.client-unvalidated'), CLIENT_BEFORE_GZIP)],
+      ['LeanClient size with resultValidators: false, mcpkit / before issue 29', ratio(gz('mcpkit.client-lean'), CLIENT_BEFORE_GZIP)],
     ],
     metrics: {
       'size.server': { title: 'Workers server, gzipped bytes', better: 'lower', mcpkit: gz('mcpkit.server'), official: gz('official.server'), raw: Number.NaN },
@@ -179,6 +186,13 @@ export async function run({ log }) {
         title: 'client with validateResults: false, gzipped bytes',
         better: 'lower',
         mcpkit: gz('mcpkit.client-unvalidated'),
+        official: Number.NaN,
+        raw: Number.NaN,
+      },
+      'size.client-lean': {
+        title: 'LeanClient with resultValidators: false, gzipped bytes',
+        better: 'lower',
+        mcpkit: gz('mcpkit.client-lean'),
         official: Number.NaN,
         raw: Number.NaN,
       },

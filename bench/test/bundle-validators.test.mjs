@@ -57,3 +57,23 @@ test('a client with validateResults: false loads no result validator, and one th
   assert.deepEqual(has(validating.start, RECEIVED_BY_CLIENT), []);
   assert.ok(validating.later.includes('CallToolResult') && validating.later.includes('InputRequiredResult'));
 });
+
+test('a LeanClient bundle holds the checks it names: none with false (no JSON Schema validator either), all with resultValidators', async () => {
+  const bare = await bundleOne(join(IMPL, 'client-entry-lean.mjs'), { minify: false });
+  const bareValidators = validatorNames(bare.code);
+  assert.deepEqual(has(bareValidators, RECEIVED_BY_CLIENT), [], 'no result or input request validator, even in one file');
+  assert.ok(
+    bareValidators.every((name) => /Notification|Progress|Logging|SubscriptionFilter|MetaObject/.test(name)),
+    bareValidators.join(', '),
+  );
+  assert.equal(bare.schemaModules['json-schema'] ?? 0, 0, 'the JSON Schema validator of output schemas is left out');
+  assert.doesNotMatch(
+    typeof bare.code === 'string' ? bare.code : new TextDecoder().decode(bare.code),
+    /\bcatalogue\d* = \{/,
+    'the method catalogue is left out (the client reads its small tables)',
+  );
+  const named = await bundleOne(join(IMPL, 'client-entry-lean-validated.mjs'), { minify: false });
+  const namedValidators = validatorNames(named.code);
+  assert.deepEqual(has(namedValidators, ['CallToolResult', 'ListToolsResult', 'DiscoverResult', 'InputRequiredResult']).length, 4);
+  assert.ok((named.schemaModules['json-schema'] ?? 0) > 0, 'the output-schema check is in');
+});

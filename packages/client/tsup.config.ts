@@ -1,7 +1,7 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', internal: 'src/internal.ts' },
+  entry: { index: 'src/index.ts', internal: 'src/internal.ts', lean: 'src/lean.ts', 'result-validators': 'src/result-validators-entry.ts' },
   // Shared chunks: a class reached through both entries is one class (instanceof holds).
   splitting: true,
   format: ['esm', 'cjs'],

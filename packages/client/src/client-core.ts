@@ -18,13 +18,14 @@ import type { InputHandlers } from './handlers.js';
 import { notificationsCoveredBy } from './listen-filter.js';
 import type { ListenHost, Subscription } from './listen.js';
 import type { InputCall } from './mrtr.js';
-import type { CallOptions, ModernClientOptions } from './options.js';
+import type { CallOptions, LeanClientOptions } from './options.js';
 import { ProgressRouter } from './progress.js';
 import { RequestMeta } from './request-meta.js';
-import { checkResult, loadResultValidators } from './result-check.js';
+import { checkResult } from './result-check.js';
 import { ResultCache } from './result-cache.js';
 import { ToolIndex } from './tool-index.js';
 import { traceTransport } from './trace.js';
+import type { ResultSchemas, ResultValidators } from './validator-set.js';
 import { MODERN_PROTOCOL_VERSIONS, versionToRetry } from './versions.js';
 import { version as CLIENT_VERSION } from '../package.json';
 
@@ -50,17 +51,28 @@ export class ClientCore {
   private readonly streams = new Set<Subscription>();
   /** Listen ids the server ended itself: cancelling them locally must not tell the server. */
   private readonly silenced = new Set<RequestId>();
-  readonly validate: boolean;
+  /** The checks in hand (`undefined` with `resultValidators: false`, or until a loader has answered at start). */
+  private checks: ResultValidators | undefined;
+  /** The loader of `resultValidators`, awaited by `start`. */
+  private readonly loadChecks: (() => Promise<ResultValidators>) | undefined;
   private readonly logLevel: LoggingLevel | undefined;
-  private readonly options: ModernClientOptions;
+  private readonly options: LeanClientOptions;
   /** Aborted (with a `TransportClosedError`) when the client closes: handlers still waiting give up. */
   private readonly closer = new AbortController();
   private starting: Promise<void> | undefined;
   private ready = false;
   private closing = false;
 
-  constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
+  constructor(transport: MessageTransport, options: LeanClientOptions) {
     this.options = options;
+    const checks = options.resultValidators;
+    if (checks !== false && (checks === null || (typeof checks !== 'object' && typeof checks !== 'function'))) {
+      throw new TypeError(
+        'resultValidators must be the checks to run (resultValidators from @mcpkit/client/result-validators), a function that loads them, or false for none',
+      );
+    }
+    if (typeof checks === 'function') this.loadChecks = checks;
+    else if (checks !== false) this.checks = checks;
     const wire = options.trace === undefined ? transport : traceTransport(transport, options.trace);
     this.connection = new Connection(wire, {
       timeoutMs: options.timeoutMs,
@@ -80,15 +92,19 @@ export class ClientCore {
     const extra =
       declared === undefined ? (options.capabilities ?? {}) : { ...options.capabilities, extensions: { ...options.capabilities?.extensions, ...declared } };
     this.meta = new RequestMeta(this.versions[0] as string, this.handlers, extra, clientInfo);
-    this.validate = options.validateResults ?? true;
     this.logLevel = options.logLevel;
     this.mirrorHeaders = transport.kind === 'exchange';
     const warn = (message: string): void => this.warn(message);
     this.progress = new ProgressRouter(warn, (error) => this.report(error));
-    this.tools = new ToolIndex(this.mirrorHeaders, warn);
+    this.tools = new ToolIndex(this.mirrorHeaders, warn, () => this.checks?.compileOutputSchema);
     const cache = options.cache;
     this.cache =
       cache === false ? undefined : new ResultCache(cache?.store ?? new MemoryCacheStore(), cache?.namespace ?? '', options.authorizationContext, warn);
+  }
+
+  /** The result validators, or `undefined` when results are checked only by the `resultType` rules. */
+  get schemas(): ResultSchemas | undefined {
+    return this.checks?.results;
   }
 
   /** The protocol version every request now carries (it changes after a `-32022` renegotiation). */
@@ -108,9 +124,10 @@ export class ClientCore {
 
   /** Starts the transport (spawns the process...). Requests do it on their own; calling it first surfaces start errors early. */
   start(): Promise<void> {
-    // The result validators load with the transport: every request and listen stream waits for `start`.
-    this.starting ??= Promise.all([this.connection.start(), this.validate ? loadResultValidators() : undefined]).then(
-      () => {
+    // A loader of the checks runs with the transport: every request and listen stream waits for `start`.
+    this.starting ??= Promise.all([this.connection.start(), this.loadChecks?.()]).then(
+      ([, loaded]) => {
+        if (loaded !== undefined) this.checks = loaded;
         this.ready = true;
       },
       (error: unknown) => {
@@ -176,7 +193,7 @@ export class ClientCore {
     return pending.result.then(
       (result) => {
         if (token !== undefined) this.progress.close(token);
-        return checkResult(method, result, this.validate, this.extensions);
+        return checkResult(method, result, this.schemas, this.extensions);
       },
       (error: unknown) => {
         if (token !== undefined) this.progress.close(token);
@@ -243,7 +260,7 @@ export class ClientCore {
     },
     track: (stream) => void this.streams.add(stream),
     ended: (stream) => void this.streams.delete(stream),
-    check: (result) => void checkResult('subscriptions/listen', result, this.validate, this.extensions),
+    check: (result) => void checkResult('subscriptions/listen', result, this.schemas, this.extensions),
     renegotiate: (error) => this.renegotiate(error),
     missed: (filter) => {
       for (const [method, params] of notificationsCoveredBy(filter)) this.invalidate(method, params);

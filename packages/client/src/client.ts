@@ -30,7 +30,7 @@ import type {
   GetPromptParams,
   InputCallOptions,
   ListParams,
-  ModernClientOptions,
+  LeanClientOptions,
   ReadResourceParams,
 } from './options.js';
 import { walkList } from './pagination.js';
@@ -41,23 +41,25 @@ import { pickVersion } from './versions.js';
 type Params = Record<string, unknown>;
 
 /**
- * The 2026-07-28 client over any `MessageTransport` (stdio, HTTP...). Stateless: every request
- * carries its own `_meta`; nothing is negotiated up front (call `discover()` when you want to know
- * the server).
+ * The 2026-07-28 client that runs the schema checks it is handed (`resultValidators`, required) and
+ * holds no others: a bundle of it carries no validator its program does not name. Otherwise it is
+ * `ModernClient`, which extends it with the default checks.
  *
  * @example
- * const client = new ModernClient(new StdioClientTransport({ command: 'my-server' }));
+ * import { LeanClient } from '@mcpkit/client/lean';
+ * import { resultValidators } from '@mcpkit/client/result-validators';
+ * const client = new LeanClient(new HttpClientTransport(url), { resultValidators });
  * const result = await client.callTool({ name: 'echo', arguments: { text: 'hi' } });
  */
-export class ModernClient implements McpClient {
+export class LeanClient implements McpClient {
   readonly era: 'modern' = 'modern';
   /** The machinery (connection, `_meta`, routing): held, not inherited, so none of it is API. */
   private readonly core: ClientCore;
   private readonly limits: Limits;
-  /** `ModernClientOptions.discovered` and when it turns stale (`performance.now()`), until a discover asks the server. */
+  /** `discovered` (options) and when it turns stale (`performance.now()`), until a discover asks the server. */
   private given: { readonly result: DiscoverResult; readonly staleAt: number } | undefined;
 
-  constructor(transport: MessageTransport, options: ModernClientOptions = {}) {
+  constructor(transport: MessageTransport, options: LeanClientOptions) {
     this.core = new ClientCore(transport, options);
     this.limits = {
       maxRounds: options.maxInputRounds ?? 10,
@@ -92,7 +94,7 @@ export class ModernClient implements McpClient {
   }
 
   /**
-   * `server/discover` (cached per its hints; `ModernClientOptions.discovered` is served while fresh);
+   * `server/discover` (cached per its hints; `discovered` (options) is served while fresh);
    * also moves to a better common version if the server lists one.
    */
   async discover(options?: CallOptions): Promise<DiscoverResult> {
@@ -278,7 +280,7 @@ export class ModernClient implements McpClient {
         settled,
       );
     }
-    return checkResult(method, settled, this.core.validate, this.core.extensions);
+    return checkResult(method, settled, this.core.schemas, this.core.extensions);
   }
 
   /** Moves to the best version both sides speak, when the server's list names one. */

@@ -3,7 +3,7 @@
  * surface (`McpClient`, the input handlers) that the legacy adapter implements too. What only
  * `@mcpkit/legacy` builds on is in `@mcpkit/client/internal`.
  */
-export { ModernClient } from './client.js';
+export { ModernClient } from './modern-client.js';
 export type {
   McpClient,
   InputMethods,

@@ -2,7 +2,7 @@
  * `@mcpkit/client/internal`: what the legacy session client of `@mcpkit/legacy` builds on as it
  * is. Outside semver: any release may change or remove these.
  */
-export { ToolOutputChecker } from './tool-output-checker.js';
+export { ToolOutputChecker, type OutputSchemaCompiler } from './tool-output-checker.js';
 export { compileOutputSchema, OUTPUT_SCHEMA_DIALECTS, type OutputCheck } from './output-schema.js';
 export { filterAllows } from './listen-filter.js';
 export { walkPages, walkList, type Page } from './pagination.js';

@@ -1,3 +1,4 @@
+import type { ResultValidatorsOption } from './validator-set.js';
 import type {
   CallToolRequestParams,
   CompleteRequestParams,
@@ -125,4 +126,19 @@ export interface ModernClientOptions {
    * server lists, as `discover()` does. It is not validated again: pass only a checked result.
    */
   discovered?: DiscoverResult;
+}
+
+/**
+ * How a `LeanClient` behaves: `ModernClientOptions` with the schema checks named instead of
+ * `validateResults`. No default: a bundle holds the checks it names, and none it does not.
+ */
+export interface LeanClientOptions extends Omit<ModernClientOptions, 'validateResults'> {
+  /**
+   * The schema checks to run: `resultValidators` of `@mcpkit/client/result-validators` (what
+   * `ModernClient` runs by default), a function that loads a set when the client starts (e.g.
+   * `() => import('@mcpkit/client/result-validators').then((m) => m.resultValidators)`, for code
+   * splitting), a set of your own, or `false`: no result is checked against a schema, tools'
+   * `outputSchema` included (the `resultType` rules still apply).
+   */
+  resultValidators: ResultValidatorsOption;
 }

@@ -1,7 +1,8 @@
 import type { JsonObject } from '@mcpkit/jsonrpc';
-import { catalogue, formatErrors } from '@mcpkit/schema/2026-07-28/core';
+import { CACHEABLE_METHODS, formatErrors, INPUT_REQUIRED_METHODS } from '@mcpkit/schema/2026-07-28/core';
 import { InvalidResultError } from './errors.js';
 import type { ClientExtensions } from './extensions.js';
+import type { ResultSchemas } from './validator-set.js';
 
 /**
  * Results are checked where they enter: a `resultType` the client does not know is invalid, an
@@ -10,45 +11,22 @@ import type { ClientExtensions } from './extensions.js';
  * match its method's schema.
  */
 
-type ResultValidators = typeof import('./result-validators.js');
-
-/** The result validators, once `loadResultValidators` has imported them. */
-let validators: ResultValidators | undefined;
-let loading: Promise<void> | undefined;
-
-/**
- * Imports the result validators (once, on first use: a client that does not validate results never
- * loads them). `checkResult` with `validate` needs them; the client awaits this when it starts.
- */
-export function loadResultValidators(): Promise<void> {
-  loading ??= import('./result-validators.js').then((module) => {
-    validators = module;
-  });
-  return loading;
-}
-
-function loaded(): ResultValidators {
-  if (validators === undefined) throw new Error('checkResult: the result validators are not loaded (loadResultValidators)');
-  return validators;
-}
-
-const requests = Object.values(catalogue).filter((info) => info.kind === 'request' && info.direction === 'client-to-server');
 /** The methods whose complete results carry `ttlMs` and `cacheScope` (from the schema's catalogue). */
-const CACHEABLE: ReadonlySet<string> = new Set(requests.filter((info) => info.cacheable).map((info) => info.method));
+const CACHEABLE: ReadonlySet<string> = new Set(CACHEABLE_METHODS);
 /** The methods that may answer `input_required` (from the schema's catalogue). */
-const MRTR_METHODS: ReadonlySet<string> = new Set(requests.filter((info) => info.inputRequired).map((info) => info.method));
+const MRTR_METHODS: ReadonlySet<string> = new Set(INPUT_REQUIRED_METHODS);
 
 /**
  * Checks one result of `method` as received from the server. Returns it (with `resultType` filled in
- * when it was absent) or throws `InvalidResultError`. `validate: false` keeps only the `resultType` rules.
+ * when it was absent) or throws `InvalidResultError`. Without `schemas` only the `resultType` rules apply.
  */
-export function checkResult(method: string, result: JsonObject, validate = true, extensions?: ClientExtensions): JsonObject {
+export function checkResult(method: string, result: JsonObject, schemas: ResultSchemas | undefined, extensions?: ClientExtensions): JsonObject {
   let type = result.resultType;
   if (type === undefined) result.resultType = type = 'complete';
   if (type === 'complete') {
     if (CACHEABLE.has(method)) normalizeHints(result);
-    if (validate) {
-      const validator = loaded().COMPLETE[method] ?? extensions?.method(method)?.result ?? loaded().GENERIC;
+    if (schemas !== undefined) {
+      const validator = schemas.complete[method] ?? extensions?.method(method)?.result ?? schemas.generic;
       if (!validator(result)) throw new InvalidResultError(method, formatErrors(validator.errors), result);
     }
     return result;
@@ -57,8 +35,8 @@ export function checkResult(method: string, result: JsonObject, validate = true,
     if (!MRTR_METHODS.has(method)) {
       throw new InvalidResultError(method, `resultType "input_required" is not allowed for ${method}`, result);
     }
-    if (validate && !loaded().INPUT_REQUIRED(result)) {
-      throw new InvalidResultError(method, formatErrors(loaded().INPUT_REQUIRED.errors), result);
+    if (schemas !== undefined && !schemas.inputRequired(result)) {
+      throw new InvalidResultError(method, formatErrors(schemas.inputRequired.errors), result);
     }
     if (result.inputRequests === undefined && result.requestState === undefined) {
       throw new InvalidResultError(method, 'an input_required result must carry inputRequests or requestState', result);
@@ -67,7 +45,7 @@ export function checkResult(method: string, result: JsonObject, validate = true,
   }
   const extension = extensions?.resultType(method, type);
   if (extension !== undefined) {
-    if (validate && !extension.validate(result)) throw new InvalidResultError(method, formatErrors(extension.validate.errors), result);
+    if (schemas !== undefined && !extension.validate(result)) throw new InvalidResultError(method, formatErrors(extension.validate.errors), result);
     return result;
   }
   // spec: extensions/tasks/tasks.md — a resultType no extension of this client allows is an invalid response.

@@ -1,4 +1,3 @@
-import type { Validator } from '@mcpkit/schema';
 import {
   validateCallToolResult,
   validateCompleteResult,
@@ -13,29 +12,36 @@ import {
   validateResult,
   validateSubscriptionsListenResult,
 } from '@mcpkit/schema/2026-07-28/validators/results';
+import { compileOutputSchema } from './output-schema.js';
+import type { ResultValidators } from './validator-set.js';
 
 /**
- * The validators of the results a client receives. `result-check.ts` imports this module on first
- * use (`loadResultValidators`), so a client with `validateResults: false` never loads them, and a
- * bundle with code splitting keeps them in a chunk of their own.
+ * Every check `ModernClient` runs by default: the result validators of the 2026-07-28 methods and the
+ * `outputSchema` compiler (which loads the JSON Schema validator with the first schema it compiles).
+ * `ModernClient` imports this module when it starts (`default-validators.ts`); `LeanClient` takes it
+ * from `@mcpkit/client/result-validators`.
+ *
+ * @example
+ * import { LeanClient } from '@mcpkit/client/lean';
+ * import { resultValidators } from '@mcpkit/client/result-validators';
+ * const client = new LeanClient(transport, { resultValidators });
  */
-
-/** The validator of each method's complete result. */
-export const COMPLETE: Readonly<Record<string, Validator<unknown>>> = {
-  'server/discover': validateDiscoverResult,
-  'tools/list': validateListToolsResult,
-  'tools/call': validateCallToolResult,
-  'prompts/list': validateListPromptsResult,
-  'prompts/get': validateGetPromptResult,
-  'resources/list': validateListResourcesResult,
-  'resources/templates/list': validateListResourceTemplatesResult,
-  'resources/read': validateReadResourceResult,
-  'completion/complete': validateCompleteResult,
-  'subscriptions/listen': validateSubscriptionsListenResult,
+export const resultValidators: ResultValidators = {
+  results: {
+    complete: {
+      'server/discover': validateDiscoverResult,
+      'tools/list': validateListToolsResult,
+      'tools/call': validateCallToolResult,
+      'prompts/list': validateListPromptsResult,
+      'prompts/get': validateGetPromptResult,
+      'resources/list': validateListResourcesResult,
+      'resources/templates/list': validateListResourceTemplatesResult,
+      'resources/read': validateReadResourceResult,
+      'completion/complete': validateCompleteResult,
+      'subscriptions/listen': validateSubscriptionsListenResult,
+    },
+    generic: validateResult,
+    inputRequired: validateInputRequiredResult,
+  },
+  compileOutputSchema,
 };
-
-/** A result of a method no table names (an extension's without its own validator). */
-export const GENERIC: Validator<unknown> = validateResult;
-
-/** The multi round-trip result (basic/patterns/mrtr.mdx). */
-export const INPUT_REQUIRED: Validator<unknown> = validateInputRequiredResult;

@@ -1,6 +1,6 @@
 import type { CallToolResult, HeaderParam, Tool } from '@mcpkit/schema';
 import { headerParamsFromSchema, mcpParamHeaders } from '@mcpkit/schema/2026-07-28/core';
-import { ToolOutputChecker } from './tool-output-checker.js';
+import { ToolOutputChecker, type OutputSchemaCompiler } from './tool-output-checker.js';
 
 const NO_HEADERS: readonly HeaderParam[] = [];
 
@@ -10,14 +10,17 @@ const NO_HEADERS: readonly HeaderParam[] = [];
  */
 export class ToolIndex {
   private readonly headerParams = new Map<string, readonly HeaderParam[]>();
-  private readonly outputs = new ToolOutputChecker();
+  private readonly outputs: ToolOutputChecker;
   private readonly admitted = new WeakSet<object>();
 
   constructor(
     /** On HTTP tools with invalid `x-mcp-header` annotations are dropped and their headers are mirrored. */
     private readonly mirrorHeaders: boolean,
     private readonly warn: (message: string) => void,
-  ) {}
+    compiler: () => OutputSchemaCompiler | undefined,
+  ) {
+    this.outputs = new ToolOutputChecker(compiler);
+  }
 
   /**
    * Indexes one page of tools and returns the tools a user may see: on HTTP, a tool whose

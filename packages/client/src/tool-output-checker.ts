@@ -1,8 +1,11 @@
 import type { CallToolResult, Tool } from '@mcpkit/schema';
 import { OutputSchemaError } from './errors.js';
-import { compileOutputSchema, type OutputCheck } from './output-schema.js';
+import type { OutputCheck } from './output-schema.js';
 
 type Compiled = OutputCheck | Error;
+
+/** Compiles one output schema (`compileOutputSchema`). */
+export type OutputSchemaCompiler = (schema: unknown) => Promise<OutputCheck>;
 
 /** What the checker remembers of one listed tool. */
 interface Entry {
@@ -18,7 +21,7 @@ interface Entry {
  * on first use and shared between identical schemas. Any era's client can use it.
  *
  * @example
- * const outputs = new ToolOutputChecker();
+ * const outputs = new ToolOutputChecker(() => compileOutputSchema);
  * outputs.learn((await client.listTools()).tools);
  * await outputs.check('weather', result); // throws OutputSchemaError when it does not match
  */
@@ -27,6 +30,12 @@ export class ToolOutputChecker {
   private readonly compiled = new Map<string, Promise<Compiled>>();
 
   constructor(
+    /**
+     * Answers the compiler, passed in so that a client which checks no output schema holds no JSON
+     * Schema validator; asked at each check (a client may load its checks after it was built).
+     * `undefined`: output schemas are not checked.
+     */
+    private readonly compiler: () => OutputSchemaCompiler | undefined,
     /** Compiled schemas kept at most (identical schemas share one). */
     private readonly maxCompiled = 1_000,
   ) {}
@@ -49,21 +58,25 @@ export class ToolOutputChecker {
   check(name: string, result: CallToolResult): Promise<void> | undefined {
     const entry = this.tools.get(name);
     if (entry === undefined || entry.outputSchema === undefined || result.isError === true) return undefined;
+    const compile = this.compiler();
+    if (compile === undefined) return undefined;
     if (result.structuredContent === undefined) {
       throw new OutputSchemaError(name, 'the tool declares an outputSchema but the result has no structuredContent', result);
     }
     if (entry.check !== undefined) return apply(entry.check, name, result);
-    return this.compile(entry.outputSchema).then((check) => {
+    return this.compile(entry.outputSchema, compile).then((check) => {
       entry.check = check;
       apply(check, name, result);
     });
   }
 
-  private compile(schema: unknown): Promise<Compiled> {
+  private compile(schema: unknown, compile: OutputSchemaCompiler): Promise<Compiled> {
     const key = JSON.stringify(schema);
     let check = this.compiled.get(key);
     if (check === undefined) {
-      check = compileOutputSchema(schema).catch((error: unknown) => error as Error);
+      check = Promise.resolve()
+        .then(() => compile(schema))
+        .catch((error: unknown) => error as Error);
       if (this.compiled.size >= this.maxCompiled) this.compiled.clear();
       this.compiled.set(key, check);
     }

@@ -2,7 +2,7 @@ import type { PendingRequest } from '@mcpkit/jsonrpc';
 import { describe, expect, it } from 'vitest';
 import type { CallToolResult, ProgressNotificationParams, Tool, Validator } from '@mcpkit/schema';
 import { OutputSchemaError, ProtocolError } from '../src/index.js';
-import { filterAllows, NotificationQueue, ProgressRouter, ToolOutputChecker, walkList, walkPages } from '../src/internal.js';
+import { compileOutputSchema, filterAllows, NotificationQueue, ProgressRouter, ToolOutputChecker, walkList, walkPages } from '../src/internal.js';
 
 /**
  * The helpers `@mcpkit/client` exports for another era's client (the legacy session client uses
@@ -19,7 +19,7 @@ describe('ToolOutputChecker', () => {
   const result = (structuredContent: unknown): CallToolResult => ({ resultType: 'complete', content: [], structuredContent }) as CallToolResult;
 
   it('checks only tools it learned, and forgets them on clear', async () => {
-    const outputs = new ToolOutputChecker();
+    const outputs = new ToolOutputChecker(() => compileOutputSchema);
     expect(outputs.check('weather', result({ c: 'x' }))).toBeUndefined();
     outputs.learn([tool]);
     await expect(outputs.check('weather', result({ c: 'x' }))).rejects.toBeInstanceOf(OutputSchemaError);

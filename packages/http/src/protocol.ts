@@ -4,7 +4,6 @@
  */
 import type { MethodName } from '@mcpkit/schema';
 import {
-  catalogue,
   ErrorCode,
   HEADER_METHOD as METHOD_HEADER,
   HEADER_NAME as NAME_HEADER,
@@ -12,6 +11,7 @@ import {
   HEADER_PROTOCOL_VERSION as VERSION_HEADER,
   LATEST_PROTOCOL_VERSION,
   META_CLIENT_CAPABILITIES,
+  MCP_NAME_SOURCES,
   META_PROTOCOL_VERSION,
 } from '@mcpkit/schema/2026-07-28/core';
 
@@ -23,7 +23,7 @@ export const HEADER_METHOD = METHOD_HEADER.toLowerCase();
 export const HEADER_NAME = NAME_HEADER.toLowerCase();
 export const HEADER_PARAM_PREFIX = PARAM_PREFIX.toLowerCase();
 
-/** Which `params` member the `Mcp-Name` header mirrors for `method`, per the catalogue. */
+/** Which `params` member the `Mcp-Name` header mirrors for `method`, per the catalogue (its small table, not the whole catalogue). */
 export function mcpNameSource(method: string): 'name' | 'uri' | undefined {
-  return Object.hasOwn(catalogue, method) ? catalogue[method as MethodName].mcpName : undefined;
+  return Object.hasOwn(MCP_NAME_SOURCES, method) ? MCP_NAME_SOURCES[method as MethodName] : undefined;
 }

@@ -176,5 +176,27 @@ export function renderCatalogue(rev, entries) {
     lines.push('  },');
   }
   lines.push('};');
+  lines.push(...renderTables(rev, entries));
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * Small tables read from the catalogue, for code that needs one fact of a few methods: importing
+ * one of them instead of `catalogue` keeps the whole catalogue out of a bundle (issue 29).
+ */
+function renderTables(rev, entries) {
+  const sent = entries.filter((e) => e.kind === 'request' && e.direction === 'client-to-server');
+  const list = (picked) => `[${picked.map((e) => literal(e.method)).join(', ')}]`;
+  const named = entries.filter((e) => e.mcpName !== undefined);
+  return [
+    '',
+    `/** The requests of MCP ${rev} whose complete results carry the caching hints \`ttlMs\` and \`cacheScope\` (\`catalogue[m].cacheable\`). */`,
+    `export const CACHEABLE_METHODS: readonly MethodName[] = ${list(sent.filter((e) => e.cacheable))};`,
+    '',
+    `/** The requests of MCP ${rev} that may answer \`input_required\` (\`catalogue[m].inputRequired\`). */`,
+    `export const INPUT_REQUIRED_METHODS: readonly MethodName[] = ${list(sent.filter((e) => e.inputRequired))};`,
+    '',
+    `/** The \`params\` member the \`Mcp-Name\` header mirrors, for each method of MCP ${rev} that has one (\`catalogue[m].mcpName\`). */`,
+    `export const MCP_NAME_SOURCES: Readonly<Partial<Record<MethodName, 'name' | 'uri'>>> = {${named.map((e) => ` ${literal(e.method)}: ${literal(e.mcpName)}`).join(',')} };`,
+  ];
 }

@@ -11,7 +11,7 @@ import {
   type McpClient,
   type ReadResourceParams,
 } from '@mcpkit/client';
-import { ToolOutputChecker, walkList } from '@mcpkit/client/internal';
+import { compileOutputSchema, ToolOutputChecker, walkList } from '@mcpkit/client/internal';
 import type { JsonObject, MessageTransport } from '@mcpkit/jsonrpc';
 import {
   catalogue as modernCatalogue,
@@ -72,7 +72,7 @@ export class LegacyClient implements McpClient {
   private readonly holds: SubscriptionHolds;
   private readonly streams = new Set<LegacyListen>();
   /** The output schemas of the tools listed (server/tools.mdx "Output Schema", same in 2025-11-25). */
-  private readonly outputs = new ToolOutputChecker();
+  private readonly outputs = new ToolOutputChecker(() => compileOutputSchema);
   private readonly validate: boolean;
   private logLevel: LoggingLevel | undefined;
 

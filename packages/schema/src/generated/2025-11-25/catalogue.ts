@@ -441,3 +441,12 @@ export const catalogue: Readonly<Record<MethodName, MethodInfo>> = {
     revisions: ["2026-07-28", "2025-11-25"],
   },
 };
+
+/** The requests of MCP 2025-11-25 whose complete results carry the caching hints `ttlMs` and `cacheScope` (`catalogue[m].cacheable`). */
+export const CACHEABLE_METHODS: readonly MethodName[] = [];
+
+/** The requests of MCP 2025-11-25 that may answer `input_required` (`catalogue[m].inputRequired`). */
+export const INPUT_REQUIRED_METHODS: readonly MethodName[] = [];
+
+/** The `params` member the `Mcp-Name` header mirrors, for each method of MCP 2025-11-25 that has one (`catalogue[m].mcpName`). */
+export const MCP_NAME_SOURCES: Readonly<Partial<Record<MethodName, 'name' | 'uri'>>> = { };

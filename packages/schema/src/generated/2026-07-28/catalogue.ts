@@ -301,3 +301,12 @@ export const catalogue: Readonly<Record<MethodName, MethodInfo>> = {
     revisions: ["2026-07-28", "2025-11-25"],
   },
 };
+
+/** The requests of MCP 2026-07-28 whose complete results carry the caching hints `ttlMs` and `cacheScope` (`catalogue[m].cacheable`). */
+export const CACHEABLE_METHODS: readonly MethodName[] = ["prompts/list", "resources/list", "resources/read", "resources/templates/list", "server/discover", "tools/list"];
+
+/** The requests of MCP 2026-07-28 that may answer `input_required` (`catalogue[m].inputRequired`). */
+export const INPUT_REQUIRED_METHODS: readonly MethodName[] = ["prompts/get", "resources/read", "tools/call"];
+
+/** The `params` member the `Mcp-Name` header mirrors, for each method of MCP 2026-07-28 that has one (`catalogue[m].mcpName`). */
+export const MCP_NAME_SOURCES: Readonly<Partial<Record<MethodName, 'name' | 'uri'>>> = { "prompts/get": "name", "resources/read": "uri", "tools/call": "name" };
