@@ -51,6 +51,14 @@ function slowOutput(highWaterMark = 1024) {
     get pending() {
       return waiting.length;
     },
+    /** Takes one write per tick until `done()` says so, then whatever is still queued. */
+    async drainUntil(done: () => boolean) {
+      while (!done()) {
+        waiting.shift()?.(null);
+        await tick();
+      }
+      while (waiting.length > 0) waiting.shift()?.(null);
+    },
   };
 }
 
@@ -114,11 +122,7 @@ describe('StreamTransport with large strings', () => {
     const both = Promise.all([transport.send(big), transport.send(small)]);
     let done = false;
     void both.then(() => (done = true));
-    while (!done) {
-      slow.take();
-      await tick();
-    }
-    while (slow.pending > 0) slow.take();
+    await slow.drainUntil(() => done);
     expect(Buffer.concat(slow.taken).toString('utf8') === `${JSON.stringify(big)}\n${JSON.stringify(small)}\n`).toBe(true);
   });
 
@@ -148,10 +152,7 @@ describe('StreamTransport with large strings', () => {
     await transport.close();
     let finished = false;
     slow.output.on('finish', () => (finished = true));
-    while (!finished) {
-      slow.take();
-      await tick();
-    }
+    await slow.drainUntil(() => finished);
     await sending;
     expect(Buffer.concat(slow.taken).toString('utf8') === `${JSON.stringify(message)}\n`).toBe(true);
   });
@@ -165,10 +166,7 @@ describe('StreamTransport with large strings', () => {
     transport.endOutput();
     let finished = false;
     slow.output.on('finish', () => (finished = true));
-    while (!finished) {
-      slow.take();
-      await tick();
-    }
+    await slow.drainUntil(() => finished);
     await sent;
     expect(Buffer.concat(slow.taken).toString('utf8') === `${JSON.stringify(big)}\n${JSON.stringify(small)}\n`).toBe(true);
   });
