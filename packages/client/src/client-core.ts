@@ -71,8 +71,8 @@ export class ClientCore {
         'resultValidators must be the checks to run (resultValidators from @mcpkit/client/result-validators), a function that loads them, or false for none',
       );
     }
-    if (typeof checks === 'function') this.loadChecks = checks;
-    else if (checks !== false) this.checks = checks;
+    if (typeof checks === 'function') this.loadChecks = () => checks().then((loaded) => checkSet(loaded, 'the set resultValidators loaded'));
+    else if (checks !== false) this.checks = checkSet(checks, 'resultValidators');
     const wire = options.trace === undefined ? transport : traceTransport(transport, options.trace);
     this.connection = new Connection(wire, {
       timeoutMs: options.timeoutMs,
@@ -303,4 +303,23 @@ const LISTEN_OPTIONS: RequestOptions = { timeoutMs: 0, maxTotalTimeoutMs: 0 };
 function sendOptions(options: CallOptions | undefined, headers: Record<string, string> | undefined): RequestOptions | undefined {
   if (headers === undefined) return options;
   return { signal: options?.signal, timeoutMs: options?.timeoutMs, maxTotalTimeoutMs: options?.maxTotalTimeoutMs, headers };
+}
+
+/**
+ * A set of checks must name at least one: a module namespace passed by mistake
+ * (`() => import('@mcpkit/client/result-validators')` without `.then((m) => m.resultValidators)`) or
+ * `{}` would otherwise switch every check off without a word.
+ */
+function checkSet(value: unknown, what: string): ResultValidators {
+  const set = value as ResultValidators | null | undefined;
+  const results = set?.results;
+  const compile = set?.compileOutputSchema;
+  const resultsOk = results === undefined || (typeof results === 'object' && results !== null && typeof results.generic === 'function');
+  const compileOk = compile === undefined || typeof compile === 'function';
+  if (typeof value !== 'object' || value === null || !resultsOk || !compileOk || (results === undefined && compile === undefined)) {
+    throw new TypeError(
+      `${what} holds no checks (neither results nor compileOutputSchema): pass resultValidators itself (for a loader, import('@mcpkit/client/result-validators').then((m) => m.resultValidators)), or false for none`,
+    );
+  }
+  return set as ResultValidators;
 }

@@ -89,3 +89,17 @@ describe('LeanClient', () => {
     }
   });
 });
+
+describe('LeanClient refuses a set that names no check, instead of checking nothing', () => {
+  it('a module namespace from a loader that forgot .then((m) => m.resultValidators): the first request fails, naming the fix', async () => {
+    const c = lean(brokenServer(), { resultValidators: async () => ({ resultValidators }) as unknown as ResultValidators });
+    await expect(c.callTool({ name: 'shape' })).rejects.toThrow(
+      /the set resultValidators loaded holds no checks \(neither results nor compileOutputSchema\): pass resultValidators itself/,
+    );
+  });
+
+  it('an empty set given directly: the constructor throws', () => {
+    const transport = new LoopbackTransport(brokenServer(), 'stream');
+    expect(() => new LeanClient(transport, { resultValidators: {} })).toThrow(/resultValidators holds no checks/);
+  });
+});
