@@ -6,13 +6,11 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { killChildren, mcpkit } from './helpers.js';
+import { startServerEverything } from './server-everything.js';
 
-const require = createRequire(import.meta.url);
 const SDK_SSE_SERVER = fileURLToPath(new URL('./fixtures/sdk-v1-sse-server.mjs', import.meta.url));
 const SAMPLE_ANSWER = JSON.stringify([{ role: 'assistant', content: { type: 'text', text: 'Paris' }, model: 'test-model' }]);
 
@@ -41,23 +39,9 @@ async function startSdkSseServer(): Promise<Peer> {
 }
 
 async function startServerEverythingSse(): Promise<Peer> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const script = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-  const child = spawn(process.execPath, [script, 'sse'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: String(port) } });
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      if (seen.includes('Server is running on port')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}: ${seen}`)));
-  });
-  return { url: `http://127.0.0.1:${port}`, stop: () => stopChild(child) };
+  // Bounded so that a start that never happens fails naming itself, well inside the test's timeout.
+  const peer = await startServerEverything('sse', 120_000);
+  return { url: `http://127.0.0.1:${peer.port}`, stop: () => peer.stop() };
 }
 
 /** An HTTP server on 127.0.0.1 answering every request with `handler`. */

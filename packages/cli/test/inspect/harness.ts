@@ -26,6 +26,12 @@ export const CHROMIUM_ARGS = [
 /** Debian's Chromium (tools/setup/system-deps.sh installs it). */
 export const CHROMIUM = '/usr/bin/chromium';
 
+/**
+ * How long one wait for the page (or for a child's output) may take before it fails naming what it
+ * waited for: 2 minutes, or MCPKIT_INSPECT_STEP_WAIT_MS. The test files' timeouts are longer.
+ */
+export const STEP_WAIT_MS = Number(process.env.MCPKIT_INSPECT_STEP_WAIT_MS) || 120_000;
+
 /** A running browser on a fresh profile. */
 export interface TestBrowser {
   page(): Promise<Page>;
@@ -42,8 +48,11 @@ export async function launchBrowser(): Promise<TestBrowser> {
     args: CHROMIUM_ARGS,
     viewport: { width: 1440, height: 900 },
   });
-  // The tests wait for what the page shows; the test's own timeout is the only bound.
-  context.setDefaultTimeout(0);
+  // The tests wait for what the page shows. Each wait is bounded well below the test's own timeout
+  // so that a step that never happens fails with playwright's message naming it (the locator and its
+  // call log), not with vitest's bare "timed out". It is not a speed assertion: a slow machine only
+  // makes the steps slower, and STEP_WAIT_MS leaves them minutes each.
+  context.setDefaultTimeout(STEP_WAIT_MS);
   return {
     page: () => context.newPage(),
     async close() {
@@ -97,9 +106,14 @@ export function startInspector(args: readonly string[]): Promise<Inspector> {
   });
   const exited = new Promise<number | null>((resolve) => child.on('close', (code) => resolve(code)));
   const waitForStderr = (pattern: RegExp): Promise<string> =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        waiters.delete(check);
+        reject(new Error(`mcpkit inspect's stderr did not match ${pattern} within ${STEP_WAIT_MS} ms; it was:\n${stderr}`));
+      }, STEP_WAIT_MS);
       const check = (): void => {
         if (!pattern.test(stderr)) return;
+        clearTimeout(timer);
         waiters.delete(check);
         resolve(stderr);
       };
@@ -107,9 +121,14 @@ export function startInspector(args: readonly string[]): Promise<Inspector> {
       check();
     });
   return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL');
+      reject(new Error(`mcpkit inspect printed no URL within ${STEP_WAIT_MS} ms; its stdout:\n${stdout}\nits stderr:\n${stderr}`));
+    }, STEP_WAIT_MS);
     const onData = (): void => {
       const match = /^(http:\/\/127\.0\.0\.1:(\d+))\/\?secret=([\w-]+)$/m.exec(stdout);
       if (!match) return;
+      clearTimeout(timer);
       child.stdout!.off('data', onData);
       resolve({
         url: match[0],
@@ -127,7 +146,10 @@ export function startInspector(args: readonly string[]): Promise<Inspector> {
       });
     };
     child.stdout!.on('data', onData);
-    child.on('close', (code) => reject(new Error(`mcpkit inspect exited (${code}) before printing its URL:\n${stderr}`)));
+    child.on('close', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`mcpkit inspect exited (${code}) before printing its URL:\n${stderr}`));
+    });
   });
 }
 
@@ -147,6 +169,18 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/**
+ * What a failed step leaves for its reader: the page's visible text (the verdict, the status, the
+ * warnings) and the inspector's stderr, each cut to its last few thousand characters.
+ */
+export async function whatTheInspectorShowed(page: Page, inspector: Inspector): Promise<string> {
+  const text = await page
+    .locator('body')
+    .textContent({ timeout: 5_000 })
+    .catch((error: Error) => `(the page could not be read: ${error.message})`);
+  return `the page showed:\n${(text ?? '').slice(-4000)}\nthe inspector's stderr:\n${inspector.stderr().slice(-4000)}`;
 }
 
 /** Waits until the element with `data-testid=testid` shows `text`; resolves with its text. */

@@ -6,36 +6,23 @@
  * message); 2025-11-25/pages/basic/transports.mdx (Mcp-Session-Id minted at initialize, DELETE ends
  * the session)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:http';
-import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { killChildren, startExample, type HttpExample } from '../helpers.js';
-import { choose, detailText, field, killInspectors, launchBrowser, screenshot, selectMessage, startInspector, waitText, type TestBrowser } from './harness.js';
-
-const require = createRequire(import.meta.url);
-
-/** server-everything in its Streamable HTTP mode on a free port of 127.0.0.1. */
-async function startServerEverything(): Promise<{ url: string; child: ChildProcess }> {
-  const port = await new Promise<number>((resolve) => {
-    const probe = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-  const script = join(dirname(require.resolve('@modelcontextprotocol/server-everything/package.json')), 'dist', 'index.js');
-  const child = spawn(process.execPath, [script, 'streamableHttp'], { stdio: ['ignore', 'ignore', 'pipe'], env: { ...process.env, PORT: String(port) } });
-  await new Promise<void>((resolve, reject) => {
-    let seen = '';
-    child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {
-      seen += chunk;
-      if (seen.includes('listening on port')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`server-everything exited with ${code}: ${seen}`)));
-  });
-  return { url: `http://127.0.0.1:${port}/mcp`, child };
-}
+import { startServerEverything } from '../server-everything.js';
+import {
+  choose,
+  detailText,
+  field,
+  killInspectors,
+  launchBrowser,
+  screenshot,
+  selectMessage,
+  startInspector,
+  STEP_WAIT_MS,
+  waitText,
+  whatTheInspectorShowed,
+  type TestBrowser,
+} from './harness.js';
 
 describe('mcpkit inspect --url, in Chromium', () => {
   let browser: TestBrowser;
@@ -146,10 +133,10 @@ describe('mcpkit inspect --url, in Chromium', () => {
   });
 
   it('a third-party server: @modelcontextprotocol/server-everything over Streamable HTTP', async () => {
-    const peer = await startServerEverything();
+    const peer = await startServerEverything('streamableHttp', STEP_WAIT_MS);
+    const inspector = await startInspector(['--url', `http://127.0.0.1:${peer.port}/mcp`, '--no-auth']);
+    const page = await browser.page();
     try {
-      const inspector = await startInspector(['--url', peer.url, '--no-auth']);
-      const page = await browser.page();
       await page.goto(inspector.url);
       await waitText(page, 'verdict-era', 'legacy');
       await waitText(page, 'memory-session-id', /\S/);
@@ -161,8 +148,14 @@ describe('mcpkit inspect --url, in Chromium', () => {
       await page.locator('[data-testid="item-prompts"]').first().waitFor();
       await page.close();
       expect(await inspector.stop()).toBe(0);
+    } catch (error) {
+      // What the page, the inspector and the server showed: a step that never happened says why.
+      throw new Error(
+        `${(error as Error).message}\n${await whatTheInspectorShowed(page, inspector)}\nserver-everything's stderr:\n${peer.stderr().slice(-4000)}`,
+        { cause: error },
+      );
     } finally {
-      peer.child.kill('SIGKILL');
+      await peer.stop();
     }
   });
 });
